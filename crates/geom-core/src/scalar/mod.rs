@@ -1,0 +1,224 @@
+//! The numeric layer: the [`Scalar`] trait and its implementations for
+//! `f32`, `f64` and the signed fixed-point types of the [`fixed`] crate.
+//!
+//! Every query in this crate is written once, generic over `S: Scalar`.
+//! The trait carries only what the queries need: ring operations, ordering,
+//! zero and one, a square root, an exact widening product, the safe
+//! coordinate range, and lossless conversions for literals.
+
+mod exact;
+mod fixed_impl;
+mod float_impl;
+
+use core::fmt::{Debug, Display};
+use core::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
+
+use num_traits::{ConstOne, ConstZero};
+
+pub use fixed_impl::{Frac32, Frac64};
+
+pub(crate) use exact::Exact;
+
+/// A number type the queries are generic over.
+///
+/// Implemented for `f32`, `f64`, every [`FixedI32<F>`](fixed::FixedI32) with
+/// `F` from 8 to 24 fractional bits (see [`Frac32`]) and every
+/// [`FixedI64<F>`](fixed::FixedI64) with `F` from 8 to 48 (see [`Frac64`]):
+/// among them [`I16F16`](fixed::types::I16F16),
+/// [`I32F32`](fixed::types::I32F32) and [`I48F16`](fixed::types::I48F16).
+/// The trait is sealed: the guarantees below are proved for these types and
+/// no others.
+///
+/// # Safe range
+///
+/// Shapes are accepted only when every coordinate and radius has a
+/// magnitude of at most [`MAX_COORD`](Scalar::MAX_COORD). Inside that range
+/// no intermediate value of any query can overflow:
+///
+/// | type | `MAX_COORD` | resolution |
+/// |---|---|---|
+/// | `FixedI32<F>` | 2<sup>28 − F</sup> (`I16F16`: 4096) | 2<sup>−F</sup> |
+/// | `FixedI64<F>` | 2<sup>60 − F</sup> (`I32F32`: 268 435 456; `I48F16`: 2<sup>44</sup> ≈ 1.76 × 10<sup>13</sup>) | 2<sup>−F</sup> |
+/// | `f32` | 2<sup>60</sup> ≈ 1.15 × 10<sup>18</sup> | 24-bit significand |
+/// | `f64` | 2<sup>240</sup> ≈ 1.77 × 10<sup>72</sup> | 53-bit significand |
+///
+/// The fixed-point bound leaves three bits of headroom below the type's own
+/// limit, so sums such as a centre plus a push-out offset, or two radii
+/// added together, stay representable. The float bounds only exclude overflow to infinity; a
+/// float's precision degrades with magnitude long before them.
+///
+/// # Exactness
+///
+/// For fixed-point types every yes/no answer is decided exactly, in an
+/// integer type wide enough for the polynomial behind it (128 bits for
+/// `FixedI32`, 256 bits for `FixedI64`), and every value a query returns is
+/// the exact result rounded once to the nearest representable value (ties
+/// to even), except where a query's documentation says otherwise. For float
+/// types the same formulas are evaluated in `f64` and rounded to `S`.
+///
+/// # Examples
+///
+/// Generic code uses the trait's constants and conversions for literals:
+///
+/// ```
+/// use fixed::types::I16F16;
+/// use geom_core::Scalar;
+///
+/// fn three_halves<S: Scalar>() -> S {
+///     S::ONE + S::from_dyadic::<1>(1)
+/// }
+///
+/// assert_eq!(three_halves::<f32>(), 1.5);
+/// assert_eq!(three_halves::<I16F16>(), I16F16::from_num(1.5));
+/// ```
+pub trait Scalar:
+    private::Sealed
+    + Copy
+    + Default
+    + Debug
+    + Display
+    + PartialEq
+    + PartialOrd
+    + Add<Output = Self>
+    + Sub<Output = Self>
+    + Mul<Output = Self>
+    + Neg<Output = Self>
+    + AddAssign
+    + SubAssign
+    + ConstZero
+    + ConstOne
+    + From<i8>
+    + Send
+    + Sync
+    + 'static
+{
+    /// The type that holds the exact product of two values of `Self`, used
+    /// for squared lengths, dot products and squared distances.
+    ///
+    /// For `FixedI32<F>` it is `FixedI64<2F>` (`I16F16` → `I32F32`), for
+    /// `FixedI64<F>` it is `FixedI128<2F>` (`I32F32` → `I64F64`), exactly as
+    /// `fixed`'s own `wide_mul` returns. For floats it is the type itself.
+    type Wide: Copy
+        + Default
+        + Debug
+        + Display
+        + PartialEq
+        + PartialOrd
+        + Add<Output = Self::Wide>
+        + Sub<Output = Self::Wide>
+        + Neg<Output = Self::Wide>
+        + ConstZero
+        + Send
+        + Sync
+        + 'static
+        + private::FromExact<Self::Exact>;
+
+    /// The largest coordinate or radius magnitude a shape may have: the
+    /// safe range is `[-MAX_COORD, MAX_COORD]` (see the table above).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fixed::types::{I16F16, I32F32};
+    /// use geom_core::Scalar;
+    ///
+    /// assert_eq!(I16F16::MAX_COORD, 4096);
+    /// assert_eq!(I32F32::MAX_COORD, 1 << 28);
+    /// ```
+    const MAX_COORD: Self;
+
+    /// Multiplies two values into [`Wide`](Scalar::Wide) without rounding
+    /// (for floats: rounded as `Self`'s own product).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fixed::types::{I16F16, I32F32};
+    /// use geom_core::Scalar;
+    ///
+    /// let big = I16F16::from_num(4000);
+    /// // 16 000 000 does not fit in I16F16, but it does in I32F32.
+    /// assert_eq!(big.wide_mul(big), I32F32::from_num(16_000_000));
+    /// assert_eq!(3.0_f32.wide_mul(0.5), 1.5);
+    /// ```
+    #[must_use]
+    fn wide_mul(self, rhs: Self) -> Self::Wide;
+
+    /// The square root, rounded to the nearest representable value.
+    ///
+    /// Floats use `libm`'s correctly rounded `sqrtf` / `sqrt`, so the result
+    /// is the same on every IEEE-754 target. Fixed-point types compute it
+    /// with integer arithmetic. A negative input gives zero rather than a NaN
+    /// or a panic (the queries never pass one); a NaN stays NaN.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fixed::types::I16F16;
+    /// use geom_core::Scalar;
+    ///
+    /// assert_eq!(Scalar::sqrt(2.25_f64), 1.5);
+    /// assert_eq!(Scalar::sqrt(I16F16::from_num(6.25)), 2.5);
+    /// assert_eq!(Scalar::sqrt(I16F16::from_num(-1)), 0);
+    /// ```
+    #[must_use]
+    fn sqrt(self) -> Self;
+
+    /// The dyadic constant `numerator / 2^LOG2_DEN`, exactly.
+    ///
+    /// Every implementing type holds these exactly: fixed-point types have at
+    /// least 8 fractional bits and 8 integer bits. A `LOG2_DEN` above 8 is a
+    /// compile-time error.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fixed::types::I32F32;
+    /// use geom_core::Scalar;
+    ///
+    /// assert_eq!(f64::from_dyadic::<2>(3), 0.75);
+    /// assert_eq!(I32F32::from_dyadic::<8>(-1), I32F32::from_num(-0.00390625));
+    /// ```
+    #[must_use]
+    fn from_dyadic<const LOG2_DEN: u32>(numerator: i8) -> Self;
+}
+
+/// Items the queries need from a scalar that are not part of the public API.
+pub(crate) mod private {
+    use super::exact::Exact;
+
+    /// Seals [`Scalar`](super::Scalar) and carries the exact kernel
+    /// operations.
+    ///
+    /// A value of `Self` is represented in `Exact` by its raw bits for
+    /// fixed-point types (the value times `2^F`) and by itself for floats.
+    /// A quantity built from coordinates by a homogeneous polynomial of
+    /// degree `k` therefore carries a scale of `2^(kF)`; the conversions
+    /// below name the degree of the ratio they expect.
+    pub trait Sealed: Copy {
+        /// The exact ring (see `exact.rs`).
+        type Exact: Exact;
+        /// The representation of the value one (degree 1).
+        const EXACT_ONE: Self::Exact;
+        /// The exact representation of `self` (degree 1).
+        fn to_exact(self) -> Self::Exact;
+        /// `num / den` as a scalar, for a ratio of degree 1; `den > 0`.
+        /// Rounded to nearest (ties to even) and saturating.
+        fn from_ratio(num: Self::Exact, den: Self::Exact) -> Self;
+        /// `√(num / den)` as a scalar, for a ratio of degree 2; `den > 0`.
+        /// Rounded to nearest and saturating; a non-positive ratio gives 0.
+        fn from_sqrt_ratio(num: Self::Exact, den: Self::Exact) -> Self;
+        /// Whether the value is finite (always true for fixed-point).
+        fn is_finite(self) -> bool;
+    }
+
+    /// Conversion of a degree-2 ratio into a scalar's `Wide` type.
+    pub trait FromExact<E> {
+        /// `num / den`, rounded to nearest (ties to even), saturating;
+        /// `den > 0`.
+        fn from_exact_ratio(num: E, den: E) -> Self;
+    }
+
+    /// Seals [`Frac32`](super::Frac32) and [`Frac64`](super::Frac64).
+    pub trait SealedFrac {}
+}

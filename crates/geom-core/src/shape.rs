@@ -1,0 +1,354 @@
+//! The shapes: [`Segment`], [`Circle`] and [`Capsule`], each validated when
+//! it is built so that every query on it stays inside the safe range.
+
+use core::fmt;
+
+use crate::scalar::Scalar;
+use crate::vec2::Vec2;
+
+/// Why a shape could not be built.
+///
+/// # Examples
+///
+/// ```
+/// use geom_core::{Circle, ShapeError, Vec2};
+///
+/// let err = Circle::new(Vec2::new(0.0_f32, 0.0), -1.0).unwrap_err();
+/// assert_eq!(err, ShapeError::NegativeRadius);
+/// assert_eq!(err.to_string(), "the radius is negative");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ShapeError {
+    /// A coordinate or the radius is NaN or infinite.
+    NotFinite,
+    /// The radius is below zero.
+    NegativeRadius,
+    /// A coordinate or the radius has a magnitude above
+    /// [`Scalar::MAX_COORD`], the scalar type's safe range.
+    OutOfRange,
+}
+
+impl fmt::Display for ShapeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Self::NotFinite => "a coordinate or the radius is NaN or infinite",
+            Self::NegativeRadius => "the radius is negative",
+            Self::OutOfRange => {
+                "a coordinate or the radius is outside the scalar type's safe range (Scalar::MAX_COORD)"
+            }
+        })
+    }
+}
+
+impl core::error::Error for ShapeError {}
+
+/// Checks one coordinate or radius against the scalar's domain.
+fn check_value<S: Scalar>(value: S) -> Result<(), ShapeError> {
+    if !value.is_finite() {
+        Err(ShapeError::NotFinite)
+    } else if value > S::MAX_COORD || value < -S::MAX_COORD {
+        Err(ShapeError::OutOfRange)
+    } else {
+        Ok(())
+    }
+}
+
+fn check_point<S: Scalar>(p: Vec2<S>) -> Result<(), ShapeError> {
+    check_value(p.x)?;
+    check_value(p.y)
+}
+
+fn check_radius<S: Scalar>(radius: S) -> Result<(), ShapeError> {
+    if !radius.is_finite() {
+        Err(ShapeError::NotFinite)
+    } else if radius < S::ZERO {
+        Err(ShapeError::NegativeRadius)
+    } else {
+        check_value(radius)
+    }
+}
+
+/// A line segment from [`start`](Segment::start) to [`end`](Segment::end).
+/// The two endpoints may coincide: a zero-length segment behaves as its
+/// point in every query.
+///
+/// # Examples
+///
+/// ```
+/// use fixed::types::I16F16;
+/// use geom_core::{Segment, ShapeError, Vec2};
+///
+/// let floor = Segment::new(Vec2::new(-10.0_f32, 0.0), Vec2::new(10.0, 0.0))?;
+/// assert_eq!(floor.end().x, 10.0);
+///
+/// let far = Vec2::new(I16F16::from_num(5000), I16F16::ZERO);
+/// assert_eq!(Segment::new(far, far), Err(ShapeError::OutOfRange));
+/// # Ok::<(), ShapeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Segment<S> {
+    start: Vec2<S>,
+    end: Vec2<S>,
+}
+
+impl<S: Scalar> Segment<S> {
+    /// Creates a segment between two points.
+    ///
+    /// # Errors
+    ///
+    /// [`ShapeError::NotFinite`] for a NaN or infinite coordinate,
+    /// [`ShapeError::OutOfRange`] for one beyond [`Scalar::MAX_COORD`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::{Segment, ShapeError, Vec2};
+    ///
+    /// assert!(Segment::new(Vec2::new(0.0_f64, 0.0), Vec2::new(1.0, 1.0)).is_ok());
+    /// let bad = Segment::new(Vec2::new(f64::NAN, 0.0), Vec2::new(1.0, 1.0));
+    /// assert_eq!(bad, Err(ShapeError::NotFinite));
+    /// ```
+    pub fn new(start: Vec2<S>, end: Vec2<S>) -> Result<Self, ShapeError> {
+        check_point(start)?;
+        check_point(end)?;
+        Ok(Self { start, end })
+    }
+
+    /// The first endpoint (parameter `t = 0`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::{Segment, Vec2};
+    ///
+    /// let s = Segment::new(Vec2::new(1.0_f32, 2.0), Vec2::new(3.0, 4.0)).unwrap();
+    /// assert_eq!(s.start(), Vec2::new(1.0, 2.0));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn start(&self) -> Vec2<S> {
+        self.start
+    }
+
+    /// The second endpoint (parameter `t = 1`).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::{Segment, Vec2};
+    ///
+    /// let s = Segment::new(Vec2::new(1.0_f32, 2.0), Vec2::new(3.0, 4.0)).unwrap();
+    /// assert_eq!(s.end(), Vec2::new(3.0, 4.0));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn end(&self) -> Vec2<S> {
+        self.end
+    }
+
+    /// The same segment traversed the other way.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::{Segment, Vec2};
+    ///
+    /// let s = Segment::new(Vec2::new(1.0_f32, 2.0), Vec2::new(3.0, 4.0)).unwrap();
+    /// assert_eq!(s.reversed().start(), s.end());
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn reversed(&self) -> Self {
+        Self { start: self.end, end: self.start }
+    }
+}
+
+/// A disc: every point within [`radius`](Circle::radius) of
+/// [`center`](Circle::center), boundary included.
+///
+/// # Examples
+///
+/// ```
+/// use fixed::types::I32F32;
+/// use geom_core::{Circle, Vec2};
+///
+/// let ball = Circle::new(Vec2::new(I32F32::from_num(1), I32F32::from_num(2)), I32F32::from_num(0.5))?;
+/// assert_eq!(ball.radius(), 0.5);
+/// # Ok::<(), geom_core::ShapeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Circle<S> {
+    center: Vec2<S>,
+    radius: S,
+}
+
+impl<S: Scalar> Circle<S> {
+    /// Creates a circle. A radius of zero is allowed: the circle is a point.
+    ///
+    /// # Errors
+    ///
+    /// [`ShapeError::NotFinite`] for a NaN or infinite value,
+    /// [`ShapeError::NegativeRadius`] for a radius below zero, and
+    /// [`ShapeError::OutOfRange`] for a value beyond [`Scalar::MAX_COORD`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::{Circle, ShapeError, Vec2};
+    ///
+    /// assert!(Circle::new(Vec2::new(0.0_f32, 0.0), 0.0).is_ok());
+    /// let err = Circle::new(Vec2::new(0.0_f32, 0.0), f32::INFINITY);
+    /// assert_eq!(err, Err(ShapeError::NotFinite));
+    /// ```
+    pub fn new(center: Vec2<S>, radius: S) -> Result<Self, ShapeError> {
+        check_point(center)?;
+        check_radius(radius)?;
+        Ok(Self { center, radius })
+    }
+
+    /// The centre.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::{Circle, Vec2};
+    ///
+    /// let c = Circle::new(Vec2::new(1.0_f64, 2.0), 3.0).unwrap();
+    /// assert_eq!(c.center(), Vec2::new(1.0, 2.0));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn center(&self) -> Vec2<S> {
+        self.center
+    }
+
+    /// The radius, never negative.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::{Circle, Vec2};
+    ///
+    /// let c = Circle::new(Vec2::new(1.0_f64, 2.0), 3.0).unwrap();
+    /// assert_eq!(c.radius(), 3.0);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn radius(&self) -> S {
+        self.radius
+    }
+}
+
+/// A capsule (stadium): every point within [`radius`](Capsule::radius) of
+/// its core [`segment`](Capsule::segment), boundary included. A capsule
+/// with a zero-length core is a circle.
+///
+/// # Examples
+///
+/// ```
+/// use geom_core::{Capsule, Vec2};
+///
+/// let paddle = Capsule::new(Vec2::new(-2.0_f32, 0.0), Vec2::new(2.0, 0.0), 0.5)?;
+/// assert_eq!(paddle.segment().end(), Vec2::new(2.0, 0.0));
+/// # Ok::<(), geom_core::ShapeError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Capsule<S> {
+    segment: Segment<S>,
+    radius: S,
+}
+
+impl<S: Scalar> Capsule<S> {
+    /// Creates a capsule around the segment from `start` to `end`.
+    ///
+    /// # Errors
+    ///
+    /// As [`Circle::new`]: [`ShapeError::NotFinite`],
+    /// [`ShapeError::NegativeRadius`] or [`ShapeError::OutOfRange`].
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fixed::types::I16F16;
+    /// use geom_core::{Capsule, ShapeError, Vec2};
+    ///
+    /// let p = Vec2::new(I16F16::ZERO, I16F16::ZERO);
+    /// assert_eq!(Capsule::new(p, p, I16F16::from_num(-1)), Err(ShapeError::NegativeRadius));
+    /// ```
+    pub fn new(start: Vec2<S>, end: Vec2<S>, radius: S) -> Result<Self, ShapeError> {
+        let segment = Segment::new(start, end)?;
+        check_radius(radius)?;
+        Ok(Self { segment, radius })
+    }
+
+    /// The core segment.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::{Capsule, Vec2};
+    ///
+    /// let c = Capsule::new(Vec2::new(0.0_f64, 0.0), Vec2::new(4.0, 0.0), 1.0).unwrap();
+    /// assert_eq!(c.segment().start(), Vec2::new(0.0, 0.0));
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn segment(&self) -> Segment<S> {
+        self.segment
+    }
+
+    /// The radius, never negative.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::{Capsule, Vec2};
+    ///
+    /// let c = Capsule::new(Vec2::new(0.0_f64, 0.0), Vec2::new(4.0, 0.0), 1.0).unwrap();
+    /// assert_eq!(c.radius(), 1.0);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn radius(&self) -> S {
+        self.radius
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use fixed::types::{I16F16, I32F32};
+
+    use super::*;
+
+    #[test]
+    fn the_safe_range_boundary_is_inclusive() {
+        let max = I16F16::MAX_COORD;
+        let edge = Vec2::new(max, -max);
+        assert!(Circle::new(edge, max).is_ok());
+        let beyond = Vec2::new(max + I16F16::DELTA, I16F16::ZERO);
+        assert_eq!(Circle::new(beyond, I16F16::ZERO), Err(ShapeError::OutOfRange));
+        assert_eq!(Capsule::new(edge, edge, max + I16F16::DELTA), Err(ShapeError::OutOfRange));
+        let max = I32F32::MAX_COORD;
+        assert!(Segment::new(Vec2::new(max, max), Vec2::new(-max, -max)).is_ok());
+        assert_eq!(
+            Segment::new(Vec2::new(max, max), Vec2::new(-max - I32F32::DELTA, max)),
+            Err(ShapeError::OutOfRange)
+        );
+        assert_eq!(Circle::new(Vec2::new(f32::MAX_COORD * 2.0, 0.0), 1.0), Err(ShapeError::OutOfRange));
+    }
+
+    #[test]
+    fn nan_radius_is_not_finite_rather_than_negative() {
+        assert_eq!(Circle::new(Vec2::new(0.0_f32, 0.0), f32::NAN), Err(ShapeError::NotFinite));
+        assert_eq!(
+            Capsule::new(Vec2::new(0.0_f32, 0.0), Vec2::new(1.0, 0.0), f32::NEG_INFINITY),
+            Err(ShapeError::NotFinite)
+        );
+    }
+
+    #[test]
+    fn negative_zero_radius_is_a_point_not_an_error() {
+        assert!(Circle::new(Vec2::new(0.0_f64, 0.0), -0.0).is_ok());
+    }
+}

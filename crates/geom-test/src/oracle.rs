@@ -1,0 +1,175 @@
+//! The exact oracle: the same questions as `geom-core`, answered in
+//! arbitrary-precision rationals, with no rounding anywhere.
+//!
+//! Squared distances, closest points and every yes/no answer are exact.
+//! Quantities behind a square root (distances, depths, normals) are given as
+//! `f64` computed from the exact squared value: one correctly rounded `f64`
+//! square root of a correctly rounded quotient, within 1e-15 relative.
+
+use num_bigint::BigInt;
+use num_rational::BigRational;
+use num_traits::{Signed, Zero};
+
+use crate::rational_to_f64;
+
+/// An exact rational number.
+pub type Q = BigRational;
+
+/// An exact 2D point.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct QVec {
+    /// The horizontal component.
+    pub x: Q,
+    /// The vertical component.
+    pub y: Q,
+}
+
+impl QVec {
+    /// A point from its components.
+    pub fn new(x: Q, y: Q) -> Self {
+        Self { x, y }
+    }
+
+    /// `self − rhs`.
+    pub fn sub(&self, rhs: &Self) -> Self {
+        Self::new(&self.x - &rhs.x, &self.y - &rhs.y)
+    }
+
+    /// `self + rhs`.
+    pub fn add(&self, rhs: &Self) -> Self {
+        Self::new(&self.x + &rhs.x, &self.y + &rhs.y)
+    }
+
+    /// `self · k`.
+    pub fn scale(&self, k: &Q) -> Self {
+        Self::new(&self.x * k, &self.y * k)
+    }
+
+    /// The dot product.
+    pub fn dot(&self, rhs: &Self) -> Q {
+        &self.x * &rhs.x + &self.y * &rhs.y
+    }
+
+    /// The 2D cross product `x·rhs.y − y·rhs.x`.
+    pub fn cross(&self, rhs: &Self) -> Q {
+        &self.x * &rhs.y - &self.y * &rhs.x
+    }
+
+    /// The squared length.
+    pub fn length_squared(&self) -> Q {
+        self.dot(self)
+    }
+
+    /// The coordinates as `f64`.
+    pub fn to_f64(&self) -> (f64, f64) {
+        (rational_to_f64(&self.x), rational_to_f64(&self.y))
+    }
+}
+
+/// The exact closest point of segment `a`–`b` to `p`, and its parameter.
+pub fn closest_point_segment(p: &QVec, a: &QVec, b: &QVec) -> (QVec, Q) {
+    let d = b.sub(a);
+    let len2 = d.length_squared();
+    if len2.is_zero() {
+        return (a.clone(), Q::zero());
+    }
+    let t = p.sub(a).dot(&d) / &len2;
+    let t = t.clamp(Q::zero(), Q::from_integer(BigInt::from(1)));
+    (a.add(&d.scale(&t)), t)
+}
+
+/// The exact squared distance from `p` to segment `a`–`b`.
+pub fn dist2_point_segment(p: &QVec, a: &QVec, b: &QVec) -> Q {
+    let (q, _) = closest_point_segment(p, a, b);
+    p.sub(&q).length_squared()
+}
+
+/// Whether `p` lies on segment `a`–`b` (`p` collinear and within its box).
+fn on_segment(p: &QVec, a: &QVec, b: &QVec) -> bool {
+    b.sub(a).cross(&p.sub(a)).is_zero()
+        && p.x >= a.x.clone().min(b.x.clone())
+        && p.x <= a.x.clone().max(b.x.clone())
+        && p.y >= a.y.clone().min(b.y.clone())
+        && p.y <= a.y.clone().max(b.y.clone())
+}
+
+/// Whether segments `a0`–`a1` and `b0`–`b1` share a point.
+pub fn segments_intersect(a0: &QVec, a1: &QVec, b0: &QVec, b1: &QVec) -> bool {
+    let da = a1.sub(a0);
+    let db = b1.sub(b0);
+    let o1 = da.cross(&b0.sub(a0)).signum();
+    let o2 = da.cross(&b1.sub(a0)).signum();
+    let o3 = db.cross(&a0.sub(b0)).signum();
+    let o4 = db.cross(&a1.sub(b0)).signum();
+    let opposite = |u: &Q, v: &Q| (u * v).is_negative();
+    (opposite(&o1, &o2) && opposite(&o3, &o4))
+        || on_segment(b0, a0, a1)
+        || on_segment(b1, a0, a1)
+        || on_segment(a0, b0, b1)
+        || on_segment(a1, b0, b1)
+}
+
+/// The exact squared distance between segments `a0`–`a1` and `b0`–`b1`.
+pub fn dist2_segment_segment(a0: &QVec, a1: &QVec, b0: &QVec, b1: &QVec) -> Q {
+    if segments_intersect(a0, a1, b0, b1) {
+        return Q::zero();
+    }
+    [
+        dist2_point_segment(a0, b0, b1),
+        dist2_point_segment(a1, b0, b1),
+        dist2_point_segment(b0, a0, a1),
+        dist2_point_segment(b1, a0, a1),
+    ]
+    .into_iter()
+    .min()
+    .expect("four candidates")
+}
+
+/// Exactly: is the squared distance `dist2` within `radius`?
+pub fn within(dist2: &Q, radius: &Q) -> bool {
+    *dist2 <= radius * radius
+}
+
+/// The gap `√dist2 − reach` between two shapes (negative: overlap), as an
+/// `f64` accurate relative to the gap itself, not to the distances: computed
+/// as `(dist2 − reach²) / (√dist2 + reach)` with an exact numerator.
+pub fn gap(dist2: &Q, reach: &Q) -> f64 {
+    let numerator = rational_to_f64(&(dist2 - reach * reach));
+    let denominator = sqrt_f64(dist2) + rational_to_f64(reach);
+    if denominator == 0.0 { 0.0 } else { numerator / denominator }
+}
+
+/// A distance from an exact squared distance, as `f64`.
+pub fn sqrt_f64(dist2: &Q) -> f64 {
+    rational_to_f64(dist2).sqrt()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn q(v: i64) -> Q {
+        Q::from_integer(BigInt::from(v))
+    }
+
+    fn p(x: i64, y: i64) -> QVec {
+        QVec::new(q(x), q(y))
+    }
+
+    #[test]
+    fn closest_point_clamps_to_the_ends() {
+        assert_eq!(closest_point_segment(&p(-3, 1), &p(0, 0), &p(4, 0)), (p(0, 0), q(0)));
+        assert_eq!(closest_point_segment(&p(2, 5), &p(0, 0), &p(4, 0)), (p(2, 0), Q::new(1.into(), 2.into())));
+        assert_eq!(dist2_point_segment(&p(7, 4), &p(0, 0), &p(4, 0)), q(25));
+    }
+
+    #[test]
+    fn segment_intersection_covers_touching_and_collinear_cases() {
+        assert!(segments_intersect(&p(0, 0), &p(4, 4), &p(0, 4), &p(4, 0)));
+        assert!(segments_intersect(&p(0, 0), &p(4, 0), &p(2, 0), &p(2, 3))); // T
+        assert!(segments_intersect(&p(0, 0), &p(4, 0), &p(3, 0), &p(6, 0))); // overlap
+        assert!(!segments_intersect(&p(0, 0), &p(4, 0), &p(5, 0), &p(6, 0)));
+        assert!(!segments_intersect(&p(0, 0), &p(4, 0), &p(2, 1), &p(2, 3)));
+        assert_eq!(dist2_segment_segment(&p(0, 0), &p(4, 0), &p(2, 1), &p(2, 3)), q(1));
+    }
+}

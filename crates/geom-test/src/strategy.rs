@@ -1,0 +1,209 @@
+//! `proptest` strategies for scenes inside a scalar type's safe range.
+//!
+//! Coordinates come at four scales (unit, tens, thousands and the edge of
+//! the safe range). Points are placed anywhere, near a segment, exactly on
+//! it or on an end point; segments are sometimes zero-length or axis-aligned;
+//! radii are mostly chosen within a few rounding steps of the exact touching
+//! distance, where an inexact test would go wrong.
+
+use geom_core::{Capsule, Circle, Scalar, Segment, Vec2};
+use num_bigint::BigInt;
+use num_traits::{One, Signed, Zero};
+use proptest::prelude::*;
+
+use crate::oracle::{self, Q};
+use crate::{Testable, qvec};
+
+/// The scales scenes are drawn at, as powers of two: `2^0`, `2^4`, `2^10`,
+/// and the safe range itself.
+fn scale<S: Testable>() -> impl Strategy<Value = f64> {
+    let max = S::MAX_COORD.to_f64();
+    prop_oneof![Just(1.0_f64.min(max)), Just(16.0_f64.min(max)), Just(1024.0_f64.min(max)), Just(max)]
+}
+
+/// A value in `[-scale, scale]`: uniform over the type's grid for fixed
+/// point; uniform or on a coarse dyadic grid (where exact ties happen) for
+/// floats.
+pub fn coord<S: Testable>(scale: f64) -> BoxedStrategy<S> {
+    S::arbitrary(scale)
+}
+
+/// A point in `[-scale, scale]²`.
+pub fn point<S: Testable>(scale: f64) -> BoxedStrategy<Vec2<S>> {
+    (coord::<S>(scale), coord::<S>(scale)).prop_map(|(x, y)| Vec2::new(x, y)).boxed()
+}
+
+/// A segment at the given scale: general, zero-length, or axis-aligned.
+pub fn segment_at<S: Testable>(scale: f64) -> BoxedStrategy<Segment<S>> {
+    prop_oneof![
+        6 => (point::<S>(scale), point::<S>(scale)),
+        1 => point::<S>(scale).prop_map(|p| (p, p)),
+        1 => (point::<S>(scale), coord::<S>(scale)).prop_map(|(p, x)| (p, Vec2::new(x, p.y))),
+        1 => (point::<S>(scale), coord::<S>(scale)).prop_map(|(p, y)| (p, Vec2::new(p.x, y))),
+    ]
+    .prop_map(|(a, b)| Segment::new(a, b).expect("generated in range"))
+    .boxed()
+}
+
+/// A segment at any scale.
+pub fn segment<S: Testable>() -> BoxedStrategy<Segment<S>> {
+    scale::<S>().prop_flat_map(segment_at::<S>).boxed()
+}
+
+/// A point anywhere at the segment's scale, near it, exactly on it (at a
+/// dyadic parameter), or on an end point.
+pub fn point_near<S: Testable>(segment: Segment<S>, scale: f64) -> BoxedStrategy<Vec2<S>> {
+    let (a, b) = (segment.start(), segment.end());
+    let on = (0_u32..=64).prop_map(move |k| {
+        // a + (b − a)·k/64, rounded to the grid: on the segment or one
+        // rounding step off it.
+        let t = f64::from(k) / 64.0;
+        let lerp = |p: S, q: S| S::from_f64(p.to_f64() + (q.to_f64() - p.to_f64()) * t);
+        Vec2::new(lerp(a.x, b.x), lerp(a.y, b.y))
+    });
+    let near = (on.clone(), -8_i32..=8, -8_i32..=8).prop_map(|(p, dx, dy)| Vec2::new(p.x.nudge(dx), p.y.nudge(dy)));
+    prop_oneof![
+        3 => point::<S>(scale),
+        2 => near,
+        1 => on,
+        1 => Just(a),
+        1 => Just(b),
+    ]
+    .prop_map(clamp_point)
+    .boxed()
+}
+
+fn clamp_point<S: Scalar>(p: Vec2<S>) -> Vec2<S> {
+    let clamp = |v: S| {
+        if v > S::MAX_COORD {
+            S::MAX_COORD
+        } else if v < -S::MAX_COORD {
+            -S::MAX_COORD
+        } else {
+            v
+        }
+    };
+    Vec2::new(clamp(p.x), clamp(p.y))
+}
+
+/// A query point and a segment.
+pub fn point_segment<S: Testable>() -> BoxedStrategy<(Vec2<S>, Segment<S>)> {
+    scale::<S>()
+        .prop_flat_map(|scale| segment_at::<S>(scale).prop_flat_map(move |s| (point_near(s, scale), Just(s))))
+        .boxed()
+}
+
+/// A radius near the exact distance `√dist2`: mostly within a few rounding
+/// steps of touching, sometimes anywhere up to twice the distance (or the
+/// scale). Always in the safe range.
+pub fn radius_near<S: Testable>(dist2: &Q, scale: f64) -> BoxedStrategy<S> {
+    let touching = S::sqrt_floor(dist2);
+    let clamp = |r: S| {
+        if r < S::ZERO {
+            S::ZERO
+        } else if r > S::MAX_COORD {
+            S::MAX_COORD
+        } else {
+            r
+        }
+    };
+    let anywhere = (0.0..=2.0_f64).prop_map(move |u| clamp(S::from_f64(u * touching.to_f64().max(scale / 8.0))));
+    prop_oneof![
+        3 => (-3_i32..=3).prop_map(move |k| clamp(touching.nudge(k))),
+        1 => anywhere,
+    ]
+    .boxed()
+}
+
+/// A circle and a segment, mostly near touching.
+pub fn circle_segment<S: Testable>() -> BoxedStrategy<(Circle<S>, Segment<S>)> {
+    scale::<S>()
+        .prop_flat_map(|scale| {
+            segment_at::<S>(scale).prop_flat_map(move |s| (point_near(s, scale), Just(s))).prop_flat_map(
+                move |(c, s)| {
+                    let d2 = oracle::dist2_point_segment(&qvec(c), &qvec(s.start()), &qvec(s.end()));
+                    (radius_near::<S>(&d2, scale), Just((c, s)))
+                },
+            )
+        })
+        .prop_map(|(r, (c, s))| (Circle::new(c, r).expect("in range"), s))
+        .boxed()
+}
+
+/// Splits a total reach `reach` into two radii whose exact sum is `reach`
+/// (or within a rounding step of it, for floats).
+fn split<S: Testable>(reach: S) -> BoxedStrategy<(S, S)> {
+    (0_u32..=8)
+        .prop_map(move |k| {
+            let first = S::from_f64(reach.to_f64() * f64::from(k) / 8.0);
+            let first = if first > reach { reach } else { first };
+            (first, reach - first)
+        })
+        .boxed()
+}
+
+/// A circle and a capsule, mostly near touching.
+pub fn circle_capsule<S: Testable>() -> BoxedStrategy<(Circle<S>, Capsule<S>)> {
+    circle_segment::<S>()
+        .prop_flat_map(|(c, s)| (split(c.radius()), Just((c, s))))
+        .prop_map(|((rc, rs), (c, s))| {
+            (Circle::new(c.center(), rc).expect("in range"), Capsule::new(s.start(), s.end(), rs).expect("in range"))
+        })
+        .boxed()
+}
+
+/// Two circles, mostly near touching, sometimes concentric.
+pub fn circle_circle<S: Testable>() -> BoxedStrategy<(Circle<S>, Circle<S>)> {
+    scale::<S>()
+        .prop_flat_map(|scale| {
+            let centres = prop_oneof![
+                4 => (point::<S>(scale), point::<S>(scale)),
+                1 => point::<S>(scale).prop_map(|p| (p, p)),
+            ];
+            centres.prop_flat_map(move |(a, b)| {
+                let d2 = qvec(a).sub(&qvec(b)).length_squared();
+                (radius_near::<S>(&d2, scale), Just((a, b)))
+            })
+        })
+        .prop_flat_map(|(reach, centres)| (split(reach), Just(centres)))
+        .prop_map(|((ra, rb), (a, b))| (Circle::new(a, ra).expect("in range"), Circle::new(b, rb).expect("in range")))
+        .boxed()
+}
+
+/// Two capsules, mostly near touching; their cores sometimes cross, touch,
+/// or degenerate to points.
+pub fn capsule_capsule<S: Testable>() -> BoxedStrategy<(Capsule<S>, Capsule<S>)> {
+    scale::<S>()
+        .prop_flat_map(|scale| {
+            segment_at::<S>(scale).prop_flat_map(move |a| {
+                let b = prop_oneof![
+                    2 => segment_at::<S>(scale),
+                    2 => (point_near(a, scale), point::<S>(scale)).prop_map(|(p, q)| Segment::new(p, q).expect("in range")),
+                ];
+                (Just(a), b).prop_flat_map(move |(a, b)| {
+                    let d2 = oracle::dist2_segment_segment(
+                        &qvec(a.start()),
+                        &qvec(a.end()),
+                        &qvec(b.start()),
+                        &qvec(b.end()),
+                    );
+                    (radius_near::<S>(&d2, scale), Just((a, b)))
+                })
+            })
+        })
+        .prop_flat_map(|(reach, cores)| (split(reach), Just(cores)))
+        .prop_map(|((ra, rb), (a, b))| {
+            (
+                Capsule::new(a.start(), a.end(), ra).expect("in range"),
+                Capsule::new(b.start(), b.end(), rb).expect("in range"),
+            )
+        })
+        .boxed()
+}
+
+/// `⌊√q⌋` on the grid of a fixed-point type with `frac` fractional bits: the
+/// largest representable value whose square does not exceed `q`.
+pub fn fixed_sqrt_floor_bits(q: &Q, frac: u32) -> BigInt {
+    let scaled: BigInt = (q * Q::from_integer(BigInt::one() << (2 * frac))).floor().to_integer();
+    if scaled.is_negative() || scaled.is_zero() { BigInt::zero() } else { scaled.sqrt() }
+}

@@ -1,0 +1,216 @@
+//! The project's chores, run as `cargo xtask <task>` (the alias lives in
+//! `.cargo/config.toml`).
+//!
+//! This crate has no dependencies on purpose: it must build fast and first.
+
+use std::env;
+use std::path::{Path, PathBuf};
+use std::process::{Command, ExitCode};
+
+const USAGE: &str = "\
+usage: cargo xtask <task>
+
+tasks:
+  ci        everything CI checks, in order, printing each command first:
+            fmt, clippy, tests, docs, the no_std build, cargo-deny
+  deny      cargo deny check bans licenses sources (installs cargo-deny if missing)
+  bench     the criterion benchmarks, then a table of medians per query and
+            scalar type (arguments after `--` go to criterion, e.g. `--quick`)
+  help      this text
+";
+
+fn main() -> ExitCode {
+    let args: Vec<String> = env::args().skip(1).collect();
+    let result = match args.first().map(String::as_str) {
+        Some("ci") => ci(),
+        Some("deny") => deny(),
+        Some("bench") => bench(&args[1..]),
+        Some("help" | "--help" | "-h") | None => {
+            print!("{USAGE}");
+            Ok(())
+        }
+        Some(other) => Err(format!("unknown task `{other}`\n\n{USAGE}")),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(message) => {
+            eprintln!("xtask: {message}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// The workspace root: the parent of this crate's directory.
+fn root() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .expect("xtask lives one level below the workspace root")
+        .to_path_buf()
+}
+
+/// A command to run from the workspace root, printed before it runs.
+struct Step {
+    program: String,
+    args: Vec<String>,
+    envs: Vec<(String, String)>,
+}
+
+impl Step {
+    fn cargo(args: &[&str]) -> Self {
+        let program = env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
+        Self { program, args: args.iter().map(|&a| a.to_owned()).collect(), envs: Vec::new() }
+    }
+
+    fn env(mut self, key: &str, value: &str) -> Self {
+        self.envs.push((key.to_owned(), value.to_owned()));
+        self
+    }
+
+    fn display(&self) -> String {
+        let envs: Vec<String> = self.envs.iter().map(|(k, v)| format!("{k}={v:?} ")).collect();
+        let envs = envs.concat();
+        let program = Path::new(&self.program).file_name().map_or(self.program.clone(), |n| n.to_string_lossy().into());
+        format!("{envs}{program} {}", self.args.join(" "))
+    }
+
+    fn command(&self) -> Command {
+        let mut command = Command::new(&self.program);
+        command.args(&self.args).current_dir(root());
+        for (k, v) in &self.envs {
+            command.env(k, v);
+        }
+        command
+    }
+
+    /// Runs the step, failing with the command line if it fails.
+    fn run(&self) -> Result<(), String> {
+        println!("\n$ {}", self.display());
+        let status = self.command().status().map_err(|e| format!("could not start `{}`: {e}", self.display()))?;
+        if status.success() { Ok(()) } else { Err(format!("`{}` failed ({status})", self.display())) }
+    }
+
+    /// Runs the step and returns its standard output.
+    fn output(&self) -> Result<String, String> {
+        println!("\n$ {}", self.display());
+        let output = self.command().output().map_err(|e| format!("could not start `{}`: {e}", self.display()))?;
+        if output.status.success() {
+            Ok(String::from_utf8_lossy(&output.stdout).into_owned())
+        } else {
+            Err(format!(
+                "`{}` failed ({}):\n{}",
+                self.display(),
+                output.status,
+                String::from_utf8_lossy(&output.stderr)
+            ))
+        }
+    }
+}
+
+fn ci() -> Result<(), String> {
+    Step::cargo(&["fmt", "--all", "--check"]).run()?;
+    Step::cargo(&["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]).run()?;
+    Step::cargo(&["test", "--workspace"]).run()?;
+    Step::cargo(&["doc", "--workspace", "--no-deps"]).env("RUSTDOCFLAGS", "-D warnings").run()?;
+    no_std()?;
+    deny()?;
+    println!("\nxtask ci: all checks passed");
+    Ok(())
+}
+
+/// Builds geom-core without default features and checks that nothing in its
+/// dependency tree turns on a `std` feature.
+fn no_std() -> Result<(), String> {
+    Step::cargo(&["build", "-p", "geom-core", "--no-default-features"]).run()?;
+    let tree = Step::cargo(&[
+        "tree",
+        "-p",
+        "geom-core",
+        "--no-default-features",
+        "--edges",
+        "normal,features",
+        "--prefix",
+        "none",
+    ])
+    .output()?;
+    let with_std: Vec<&str> = tree.lines().filter(|line| line.contains("feature \"std\"")).collect();
+    if with_std.is_empty() {
+        println!("no_std: no dependency of geom-core enables `std`");
+        Ok(())
+    } else {
+        Err(format!("geom-core's dependency tree enables `std`:\n{}", with_std.join("\n")))
+    }
+}
+
+/// Runs cargo-deny's offline checks, installing the tool if it is missing.
+///
+/// The `advisories` check needs to fetch the `RustSec` database; where the
+/// network allows it, run `cargo deny check advisories` by hand.
+fn deny() -> Result<(), String> {
+    let installed = Step::cargo(&["deny", "--version"]).command().output().is_ok_and(|o| o.status.success());
+    if !installed {
+        println!("\ncargo-deny is not installed; installing it (once) with `cargo install --locked cargo-deny`");
+        Step::cargo(&["install", "--locked", "cargo-deny"]).run().map_err(|e| {
+            format!(
+                "{e}\ncargo-deny could not be installed; install it by hand with `cargo install --locked cargo-deny`"
+            )
+        })?;
+    }
+    Step::cargo(&["deny", "check", "bans", "licenses", "sources"]).run()
+}
+
+/// Runs the criterion benchmarks and prints the median time per query.
+fn bench(extra: &[String]) -> Result<(), String> {
+    let mut args = vec!["bench", "-p", "geom-core", "--bench", "queries", "--"];
+    args.extend(extra.iter().map(String::as_str).filter(|a| *a != "--"));
+    Step::cargo(&args).run()?;
+    let criterion = root().join("target").join("criterion");
+    print_medians(&criterion, QUERY_GROUPS, QUERY_SCENES)
+}
+
+/// The scalar types the query benchmarks run for (criterion groups), and the
+/// number of queries one iteration runs.
+const QUERY_GROUPS: &[&str] = &["f32", "f64", "I16F16", "I32F32", "I48F16"];
+const QUERY_SCENES: f64 = 1024.0;
+
+/// Prints a table of median nanoseconds per element: one row per benchmark,
+/// one column per group, read from criterion's `estimates.json` files.
+fn print_medians(criterion: &Path, groups: &[&str], elements: f64) -> Result<(), String> {
+    let mut rows: Vec<String> = Vec::new();
+    for group in groups {
+        let dir = criterion.join(group);
+        let entries = std::fs::read_dir(&dir).map_err(|e| format!("no results in {}: {e}", dir.display()))?;
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            if name != "report" && !rows.contains(&name) {
+                rows.push(name);
+            }
+        }
+    }
+    rows.sort();
+    println!("\nmedian time per query (ns), {elements} queries per iteration\n");
+    println!("| query | {} |", groups.join(" | "));
+    println!("|---|{}", "---:|".repeat(groups.len()));
+    for row in &rows {
+        let cells: Vec<String> = groups
+            .iter()
+            .map(|group| {
+                let path = criterion.join(group).join(row).join("new").join("estimates.json");
+                std::fs::read_to_string(&path)
+                    .ok()
+                    .and_then(|json| median_ns(&json))
+                    .map_or_else(|| "–".to_owned(), |ns| format!("{:.1}", ns / elements))
+            })
+            .collect();
+        println!("| {row} | {} |", cells.join(" | "));
+    }
+    Ok(())
+}
+
+/// The median's point estimate (ns per iteration) from criterion's
+/// `estimates.json`: `"median":{"confidence_interval":{…},"point_estimate":X,…}`.
+fn median_ns(json: &str) -> Option<f64> {
+    let median = &json[json.find("\"median\"")?..];
+    let value = &median[median.find("\"point_estimate\":")? + "\"point_estimate\":".len()..];
+    let end = value.find([',', '}'])?;
+    value[..end].trim().parse().ok()
+}
