@@ -11,15 +11,49 @@
 //! 1. [`Scalar`]: the number types and their safe coordinate ranges.
 //! 2. [`Vec2`]: vectors, with exact products in [`Scalar::Wide`].
 //! 3. [`Segment`], [`Circle`], [`Capsule`]: validated shapes.
+//! 4. [`query`]: closest points, distances, intersection tests and contacts,
+//!    named `<question>_<a>_<b>` (see the module for the rules).
 //!
+//! # Examples
+//!
+//! ```
+//! use fixed::types::I16F16;
+//! use geom_core::{contact_circle_segment, intersects_circle_segment, Circle, Segment, Vec2};
+//!
+//! fn push_ball_out<S: geom_core::Scalar>(ball: Circle<S>, floor: &Segment<S>) -> Vec2<S> {
+//!     match contact_circle_segment(&ball, floor) {
+//!         Some(contact) => ball.center() + contact.push_out(),
+//!         None => ball.center(),
+//!     }
+//! }
+//!
+//! // The same code in floating point…
+//! let floor = Segment::new(Vec2::new(-10.0_f32, 0.0), Vec2::new(10.0, 0.0))?;
+//! let ball = Circle::new(Vec2::new(2.0, 0.5), 1.0)?;
+//! assert_eq!(push_ball_out(ball, &floor), Vec2::new(2.0, 1.0));
+//!
+//! // …and in fixed point.
+//! let v = |x: f32, y: f32| Vec2::new(I16F16::from_num(x), I16F16::from_num(y));
+//! let floor = Segment::new(v(-10.0, 0.0), v(10.0, 0.0))?;
+//! let ball = Circle::new(v(2.0, 0.5), I16F16::ONE)?;
+//! assert!(intersects_circle_segment(&ball, &floor));
+//! assert_eq!(push_ball_out(ball, &floor), v(2.0, 1.0));
+//! # Ok::<(), geom_core::ShapeError>(())
+//! ```
 #![no_std]
 #![forbid(unsafe_code)]
 
+pub mod query;
 mod scalar;
 mod shape;
 mod vec2;
 
+pub use query::{
+    ClosestPoint, ClosestPoints, Contact, SegmentFeature, closest_point_point_segment, closest_points_segment_segment,
+    contact_capsule_capsule, contact_circle_capsule, contact_circle_circle, contact_circle_segment,
+    distance_point_segment, distance_squared_point_segment, intersects_capsule_capsule, intersects_circle_capsule,
+    intersects_circle_circle, intersects_circle_segment,
+};
 pub use scalar::{Frac32, Frac64, Scalar};
 pub use shape::{Capsule, Circle, Segment, ShapeError};
 pub use vec2::Vec2;
-

@@ -1,0 +1,263 @@
+//! Contacts: where two overlapping or touching shapes meet, along which
+//! normal, how deep, and how far to push the first one out.
+
+use super::kernel::{Axis, Dist2, PointSegment, endpoint_relations, point_point, point_segment, reach, scale};
+use crate::scalar::Scalar;
+use crate::shape::{Capsule, Circle, Segment};
+use crate::vec2::Vec2;
+
+/// A contact between two shapes `a` and `b` (the arguments of the
+/// `contact_a_b` query, in order).
+///
+/// - `normal` is a unit vector pointing **from `b` towards `a`**;
+/// - `point` lies on the surface of `b`: the point of `b` closest to `a`
+///   (for capsules whose cores cross, the deepest point of `b`);
+/// - `depth ≥ 0` is how far `a` must move along `normal` to just touch `b`;
+///   it is zero when the shapes touch without overlapping.
+///
+/// # Examples
+///
+/// ```
+/// use geom_core::{contact_circle_segment, Circle, Segment, Vec2};
+///
+/// let floor = Segment::new(Vec2::new(-5.0_f32, 0.0), Vec2::new(5.0, 0.0)).unwrap();
+/// let ball = Circle::new(Vec2::new(1.0, 0.75), 1.0).unwrap();
+/// let c = contact_circle_segment(&ball, &floor).unwrap();
+/// assert_eq!((c.point, c.normal, c.depth), (Vec2::new(1.0, 0.0), Vec2::new(0.0, 1.0), 0.25));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Contact<S> {
+    /// The contact point, on the surface of the second shape.
+    pub point: Vec2<S>,
+    /// The unit normal from the second shape towards the first.
+    pub normal: Vec2<S>,
+    /// The penetration depth, never negative.
+    pub depth: S,
+}
+
+impl<S: Scalar> Contact<S> {
+    /// The push-out offset `normal × depth`: adding it to the first shape's
+    /// position leaves the two shapes touching. Each component is rounded
+    /// once to nearest.
+    ///
+    /// It is zero for shapes that only touch, and it never points into the
+    /// second shape: a shape resting on a surface is not pulled towards it,
+    /// and once it moves away there is no contact at all.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fixed::types::I16F16;
+    /// use geom_core::{contact_circle_circle, Circle, Vec2};
+    ///
+    /// let v = |x: f32, y: f32| Vec2::new(I16F16::from_num(x), I16F16::from_num(y));
+    /// let a = Circle::new(v(1.5, 0.0), I16F16::from_num(1)).unwrap();
+    /// let b = Circle::new(v(0.0, 0.0), I16F16::from_num(1)).unwrap();
+    /// let c = contact_circle_circle(&a, &b).unwrap();
+    /// assert_eq!(c.push_out(), v(0.5, 0.0));
+    /// ```
+    #[doc(alias = "offset")]
+    #[doc(alias = "mtv")]
+    #[inline]
+    #[must_use]
+    pub fn push_out(&self) -> Vec2<S> {
+        scale(self.normal, self.depth)
+    }
+}
+
+/// `radius − distance`, never negative (rounding can put the distance of
+/// touching shapes a step above the radius).
+#[inline]
+fn depth<S: Scalar>(radius: S, distance: S) -> S {
+    if distance < radius { radius - distance } else { S::ZERO }
+}
+
+/// The contact of a disc of `radius` around a point with a shape of radius
+/// `inflate` around a core, given their exact squared distance, the closest
+/// point of the core and the normal from it (computed only on contact).
+#[inline]
+fn contact_point_core<S: Scalar>(
+    dist2: Dist2<S::Exact>,
+    radius: S,
+    inflate: S,
+    closest: impl FnOnce() -> Vec2<S>,
+    normal: impl FnOnce() -> Vec2<S>,
+) -> Option<Contact<S>> {
+    if !dist2.within(reach(radius, inflate)) {
+        return None;
+    }
+    let normal = normal();
+    let point = closest() + scale(normal, inflate);
+    Some(Contact { point, normal, depth: depth(radius + inflate, dist2.distance()) })
+}
+
+/// [`contact_point_core`] for the point–segment kernel `k`.
+#[inline]
+fn contact_point_segment<S: Scalar>(k: &PointSegment<S>, radius: S, inflate: S) -> Option<Contact<S>> {
+    contact_point_core(k.dist2, radius, inflate, || k.closest(), || k.normal())
+}
+
+/// The contact of `circle` with `segment`, or `None` when they are apart.
+///
+/// `point` is the point of the segment closest to the centre, `normal` points
+/// from it towards the centre, `depth` is the radius minus the distance. When
+/// the centre lies exactly on the segment, the normal is the segment's
+/// perpendicular that points up (+y), or right (+x) for a vertical segment
+/// (+y for a zero-length one), whichever way the segment is given.
+///
+/// # Examples
+///
+/// ```
+/// use fixed::types::I16F16;
+/// use geom_core::{contact_circle_segment, Circle, Segment, Vec2};
+///
+/// let v = |x: i32, y: i32| Vec2::new(I16F16::from_num(x), I16F16::from_num(y));
+/// let wall = Segment::new(v(0, 10), v(0, -10)).unwrap();
+/// let ball = Circle::new(v(-1, 3), I16F16::from_num(3)).unwrap();
+/// let c = contact_circle_segment(&ball, &wall).unwrap();
+/// assert_eq!((c.point, c.normal, c.depth), (v(0, 3), v(-1, 0), I16F16::from_num(2)));
+/// assert_eq!(c.push_out(), v(-2, 0));
+///
+/// // A centre exactly on the wall still gets a direction.
+/// let on = Circle::new(v(0, 3), I16F16::from_num(1)).unwrap();
+/// assert_eq!(contact_circle_segment(&on, &wall).unwrap().normal, v(1, 0));
+/// ```
+#[inline]
+#[must_use]
+pub fn contact_circle_segment<S: Scalar>(circle: &Circle<S>, segment: &Segment<S>) -> Option<Contact<S>> {
+    contact_point_segment(&point_segment(circle.center(), segment), circle.radius(), S::ZERO)
+}
+
+/// The contact of `circle` with `capsule`, or `None` when they are apart.
+///
+/// As [`contact_circle_segment`] against the capsule's core with the two
+/// radii added; `point` is on the capsule's surface.
+///
+/// # Examples
+///
+/// ```
+/// use geom_core::{contact_circle_capsule, Capsule, Circle, Vec2};
+///
+/// let paddle = Capsule::new(Vec2::new(0.0_f64, 0.0), Vec2::new(4.0, 0.0), 1.0).unwrap();
+/// let ball = Circle::new(Vec2::new(5.5, 0.0), 1.0).unwrap();
+/// let c = contact_circle_capsule(&ball, &paddle).unwrap();
+/// assert_eq!((c.point, c.normal, c.depth), (Vec2::new(5.0, 0.0), Vec2::new(1.0, 0.0), 0.5));
+/// ```
+#[inline]
+#[must_use]
+pub fn contact_circle_capsule<S: Scalar>(circle: &Circle<S>, capsule: &Capsule<S>) -> Option<Contact<S>> {
+    let k = point_segment(circle.center(), &capsule.segment());
+    contact_point_segment(&k, circle.radius(), capsule.radius())
+}
+
+/// The contact of circle `a` with circle `b`, or `None` when they are apart.
+///
+/// The normal points from `b`'s centre towards `a`'s; for coincident centres
+/// it is +y. `point` is on `b`'s boundary.
+///
+/// # Examples
+///
+/// ```
+/// use geom_core::{contact_circle_circle, Circle, Vec2};
+///
+/// let a = Circle::new(Vec2::new(0.0_f32, 1.0), 1.0).unwrap();
+/// let b = Circle::new(Vec2::new(0.0_f32, 0.0), 0.5).unwrap();
+/// let c = contact_circle_circle(&a, &b).unwrap();
+/// assert_eq!((c.point, c.normal, c.depth), (Vec2::new(0.0, 0.5), Vec2::new(0.0, 1.0), 0.5));
+///
+/// let same = contact_circle_circle(&a, &a).unwrap();
+/// assert_eq!((same.normal, same.depth), (Vec2::Y, 2.0));
+/// ```
+#[inline]
+#[must_use]
+pub fn contact_circle_circle<S: Scalar>(a: &Circle<S>, b: &Circle<S>) -> Option<Contact<S>> {
+    let (dist2, dir) = point_point(a.center(), b.center());
+    contact_point_core(dist2, a.radius(), b.radius(), || b.center(), || dir.try_normalize().unwrap_or(Vec2::Y))
+}
+
+/// The contact of capsule `a` with capsule `b`, or `None` when they are
+/// apart.
+///
+/// When the cores are apart, the contact is along their closest points: the
+/// normal points from `b`'s core towards `a`'s and the depth is the sum of
+/// the radii minus the core distance. When the cores touch or cross, the
+/// normal is the direction of least penetration among the perpendiculars of
+/// the two cores (the separating-axis answer), so that the push-out leaves
+/// the capsules touching; ties go to `b`'s perpendicular, up (+y) or right
+/// (+x) for a vertical core, then its opposite, then `a`'s. Two
+/// zero-length cores at one point get +y.
+///
+/// # Examples
+///
+/// ```
+/// use geom_core::{contact_capsule_capsule, Capsule, Vec2};
+///
+/// let floor = Capsule::new(Vec2::new(-4.0_f32, 0.0), Vec2::new(4.0, 0.0), 0.5).unwrap();
+/// let plank = Capsule::new(Vec2::new(-1.0, 0.75), Vec2::new(1.0, 0.75), 0.5).unwrap();
+/// let c = contact_capsule_capsule(&plank, &floor).unwrap();
+/// assert_eq!((c.normal, c.depth), (Vec2::new(0.0, 1.0), 0.25));
+///
+/// // Crossed cores: pushed out along the shallower direction.
+/// let post = Capsule::new(Vec2::new(0.0, -0.25), Vec2::new(0.0, 3.0), 0.5).unwrap();
+/// let c = contact_capsule_capsule(&post, &floor).unwrap();
+/// assert_eq!((c.normal, c.depth), (Vec2::new(0.0, 1.0), 1.25));
+/// ```
+#[must_use]
+pub fn contact_capsule_capsule<S: Scalar>(a: &Capsule<S>, b: &Capsule<S>) -> Option<Contact<S>> {
+    let (core_a, core_b) = (a.segment(), b.segment());
+    let relations = endpoint_relations(&core_a, &core_b);
+    if !relations.within(reach(a.radius(), b.radius())) {
+        return None;
+    }
+    let reach = a.radius() + b.radius();
+    if relations.touching() {
+        return Some(contact_crossing_cores(&core_a, &core_b, reach, b.radius()));
+    }
+    let k = relations.closest(&core_a, &core_b);
+    let normal = k.dir.try_normalize().unwrap_or(Vec2::Y);
+    let point = k.on_b + scale(normal, b.radius());
+    Some(Contact { point, normal, depth: depth(reach, k.dist2.distance()) })
+}
+
+/// The separating-axis contact of two capsules whose cores touch or cross.
+///
+/// The Minkowski difference of the cores is a parallelogram containing the
+/// origin; its edges are perpendicular to the cores, so the least
+/// penetration is along one of the four directions `±n_b`, `±n_a`. Along
+/// `+n` (moving `a` that way) the cores need to separate by the largest
+/// extent of `a` below `b`'s line (for `n_b`) or of `b` above `a`'s line
+/// (for `n_a`); the capsules then need the radii on top.
+fn contact_crossing_cores<S: Scalar>(a: &Segment<S>, b: &Segment<S>, reach: S, radius_b: S) -> Contact<S> {
+    struct Best<S> {
+        penetration: S,
+        normal: Vec2<S>,
+        point_on_core_b: Vec2<S>,
+    }
+    let mut best: Option<Best<S>> = None;
+    let mut consider = |penetration: S, normal: Vec2<S>, point_on_core_b: Vec2<S>| {
+        if best.as_ref().is_none_or(|b| penetration < b.penetration) {
+            best = Some(Best { penetration, normal, point_on_core_b });
+        }
+    };
+    let closest_on_b = |p: Vec2<S>| point_segment(p, b).closest();
+    if let Some(axis) = Axis::new(b) {
+        let (u0, u1) = (axis.signed_distance(a.start()), axis.signed_distance(a.end()));
+        let (low, low_at) = if u1 < u0 { (u1, a.end()) } else { (u0, a.start()) };
+        let (high, high_at) = if u1 > u0 { (u1, a.end()) } else { (u0, a.start()) };
+        consider(-low, axis.normal, closest_on_b(low_at));
+        consider(high, -axis.normal, closest_on_b(high_at));
+    }
+    if let Some(axis) = Axis::new(a) {
+        let (s0, s1) = (axis.signed_distance(b.start()), axis.signed_distance(b.end()));
+        let (high, high_at) = if s1 > s0 { (s1, b.end()) } else { (s0, b.start()) };
+        let (low, low_at) = if s1 < s0 { (s1, b.end()) } else { (s0, b.start()) };
+        consider(high, axis.normal, high_at);
+        consider(-low, -axis.normal, low_at);
+    }
+    let Best { penetration, normal, point_on_core_b } =
+        best.unwrap_or(Best { penetration: S::ZERO, normal: Vec2::Y, point_on_core_b: b.start() });
+    // Rounding of the signed distances can leave a touching pair a step
+    // negative; the cores do touch, so the core penetration is at least 0.
+    let penetration = if penetration < S::ZERO { S::ZERO } else { penetration };
+    Contact { point: point_on_core_b + scale(normal, radius_b), normal, depth: reach + penetration }
+}

@@ -1,0 +1,439 @@
+//! The exact kernels every query is built from.
+//!
+//! Each kernel computes in `S::Exact` (see `scalar/exact.rs`): exact integers
+//! for fixed-point scalars, `f64` for floats. Decisions (which feature is
+//! closest, is the distance within a radius, do two segments cross) are
+//! made on exact values; only the values handed back to the caller are
+//! rounded, once each.
+//!
+//! Degrees are noted in comments: a coordinate has degree 1, a product of two
+//! coordinate differences degree 2, and so on. Ratios handed to
+//! `from_ratio` must have degree 1 and those handed to `from_sqrt_ratio` or
+//! `from_exact_ratio` degree 2 (see `scalar::private::Sealed`).
+
+use crate::scalar::Exact;
+use crate::scalar::Scalar;
+use crate::scalar::private::FromExact;
+use crate::shape::Segment;
+use crate::vec2::{ExactVec, Vec2};
+
+/// Which part of a segment a closest point lies on.
+///
+/// # Examples
+///
+/// ```
+/// use geom_core::{closest_point_point_segment, Segment, SegmentFeature, Vec2};
+///
+/// let s = Segment::new(Vec2::new(0.0_f32, 0.0), Vec2::new(4.0, 0.0)).unwrap();
+/// let beyond = closest_point_point_segment(Vec2::new(9.0, 1.0), &s);
+/// assert_eq!(beyond.feature, SegmentFeature::End);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SegmentFeature {
+    /// The start point (`t = 0`). A zero-length segment always reports
+    /// `Start`.
+    Start,
+    /// Strictly between the endpoints (`0 < t < 1`).
+    Interior,
+    /// The end point (`t = 1`).
+    End,
+}
+
+impl SegmentFeature {
+    fn reversed(self) -> Self {
+        match self {
+            Self::Start => Self::End,
+            Self::Interior => Self::Interior,
+            Self::End => Self::Start,
+        }
+    }
+}
+
+/// A squared distance as the exact ratio `num / den` of degree 2, `den > 0`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Dist2<E> {
+    pub(crate) num: E,
+    pub(crate) den: E,
+}
+
+impl<E: Exact> Dist2<E> {
+    /// Exactly: is the distance at most `radius` (a degree-1 value ≥ 0)?
+    /// `num ≤ r²·den`, both sides of the same degree.
+    #[inline]
+    pub(crate) fn within(self, radius: E) -> bool {
+        self.num <= radius * radius * self.den
+    }
+
+    /// The distance, rounded once.
+    #[inline]
+    pub(crate) fn distance<S: Scalar<Exact = E>>(self) -> S {
+        S::from_sqrt_ratio(self.num, self.den)
+    }
+
+    /// The squared distance in `S::Wide`, rounded once.
+    #[inline]
+    pub(crate) fn squared<S: Scalar<Exact = E>>(self) -> S::Wide {
+        S::Wide::from_exact_ratio(self.num, self.den)
+    }
+
+    /// Is this distance smaller than `other`? Exact when either ratio has
+    /// denominator one (a distance to an end point: cross-multiplying stays
+    /// within degree 4). Two perpendicular-foot distances would need degree
+    /// 6, so they are compared rounded to `S::Wide`; between the end points
+    /// of two segments that happens only for nearly parallel segments, whose
+    /// perpendiculars agree within rounding, so either answer gives the
+    /// same contact.
+    #[inline]
+    pub(crate) fn less_than<S: Scalar<Exact = E>>(self, other: Self) -> bool {
+        if other.den == E::ONE {
+            self.num < other.num * self.den
+        } else if self.den == E::ONE {
+            self.num * other.den < other.num
+        } else {
+            self.squared::<S>() < other.squared::<S>()
+        }
+    }
+}
+
+/// The exact sum of two radii (degree 1): the reach that intersection tests
+/// compare distances with. Every test and contact query uses this one
+/// expression, so they agree for floats too.
+#[inline]
+pub(crate) fn reach<S: Scalar>(r1: S, r2: S) -> S::Exact {
+    r1.to_exact() + r2.to_exact()
+}
+
+/// The squared distance between two points and the vector from `q` to `p`
+/// (degree 1).
+#[inline]
+pub(crate) fn point_point<S: Scalar>(p: Vec2<S>, q: Vec2<S>) -> (Dist2<S::Exact>, ExactVec<S::Exact>) {
+    let dir = p.to_exact().sub(q.to_exact());
+    (Dist2 { num: dir.length_squared(), den: <S::Exact as Exact>::ONE }, dir)
+}
+
+/// Clamps a free point into the safe square `[-MAX_COORD, MAX_COORD]²`, the
+/// documented saturation of every query that takes a bare point.
+#[inline]
+pub(crate) fn clamp_to_range<S: Scalar>(p: Vec2<S>) -> Vec2<S> {
+    let clamp = |v: S| {
+        if v > S::MAX_COORD {
+            S::MAX_COORD
+        } else if v < -S::MAX_COORD {
+            -S::MAX_COORD
+        } else {
+            v
+        }
+    };
+    Vec2::new(clamp(p.x), clamp(p.y))
+}
+
+/// The segment's endpoints in canonical order (lexicographically by x, then
+/// y) and whether that reversed them. Computing in canonical order makes
+/// every result bit-identical for a segment and its reverse, floats
+/// included.
+#[inline]
+fn canonical<S: Scalar>(segment: &Segment<S>) -> (Vec2<S>, Vec2<S>, bool) {
+    let (a, b) = (segment.start(), segment.end());
+    if b.x < a.x || (b.x == a.x && b.y < a.y) { (b, a, true) } else { (a, b, false) }
+}
+
+/// The unit normal used when a direction is undefined: the perpendicular of
+/// `d` that points up (+y), or right (+x) when `d` is vertical, so it does
+/// not depend on the segment's orientation; +y when `d` is zero.
+#[inline]
+pub(crate) fn up_normal<S: Scalar>(d: ExactVec<S::Exact>) -> Vec2<S> {
+    up_perp(d).try_normalize().unwrap_or(Vec2::Y)
+}
+
+/// The perpendicular of `d` that points up, or right when `d` is vertical.
+#[inline]
+fn up_perp<E: Exact>(d: ExactVec<E>) -> ExactVec<E> {
+    let p = d.perp();
+    if p.y < E::ZERO || (p.y == E::ZERO && p.x < E::ZERO) { p.neg() } else { p }
+}
+
+/// `v · k`, each component rounded once to nearest (unlike `Vec2 * S`, which
+/// rounds as `S`'s own product does).
+#[inline]
+pub(crate) fn scale<S: Scalar>(v: Vec2<S>, k: S) -> Vec2<S> {
+    let k = k.to_exact();
+    // (deg 1 · deg 1) / deg 1 = deg 1
+    Vec2::new(S::from_ratio(v.x.to_exact() * k, S::EXACT_ONE), S::from_ratio(v.y.to_exact() * k, S::EXACT_ONE))
+}
+
+/// The relation of a point to a segment, decided exactly.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct PointSegment<S: Scalar> {
+    /// Canonical start and end.
+    start: Vec2<S>,
+    end: Vec2<S>,
+    /// Whether canonical order reversed the segment.
+    swapped: bool,
+    /// The query point, exact (degree 1).
+    p: ExactVec<S::Exact>,
+    /// Canonical `start`, exact (degree 1).
+    s: ExactVec<S::Exact>,
+    /// Canonical `end - start` (degree 1).
+    d: ExactVec<S::Exact>,
+    /// `|d|²` (degree 2).
+    len2: S::Exact,
+    /// The clamped projection `(p - start)·d`, in `[0, len2]` (degree 2).
+    t_num: S::Exact,
+    /// The feature in canonical order.
+    feature: SegmentFeature,
+    /// The squared distance.
+    pub(crate) dist2: Dist2<S::Exact>,
+    /// A vector from the closest point towards `p`; zero exactly when `p`
+    /// lies on the segment (degree 1).
+    pub(crate) dir: ExactVec<S::Exact>,
+}
+
+/// Decides where `p` is relative to `segment`.
+///
+/// Bounds (fixed-point, raw units, `M = 2^28` or `2^60`): `|p|, |s|, |e| ≤ M`,
+/// so `|w|, |d| ≤ 2M`, `|t_num|, len2 ≤ 8M²`, `|cross| ≤ 8M²` and
+/// `cross² ≤ 64M⁴`: below `2^119` in `i128` and `2^247` in `I256`.
+#[inline]
+pub(crate) fn point_segment<S: Scalar>(p: Vec2<S>, segment: &Segment<S>) -> PointSegment<S> {
+    let (start, end, swapped) = canonical(segment);
+    let s = start.to_exact();
+    let d = end.to_exact().sub(s);
+    let p = p.to_exact();
+    let w = p.sub(s);
+    let len2 = d.length_squared();
+    let t_num = w.dot(d);
+    let one = <S::Exact as Exact>::ONE;
+    let zero = <S::Exact as Exact>::ZERO;
+    let (feature, t_num, dist2, dir) = if len2 <= zero || t_num <= zero {
+        (SegmentFeature::Start, zero, Dist2 { num: w.length_squared(), den: one }, w)
+    } else if t_num >= len2 {
+        let v = w.sub(d);
+        (SegmentFeature::End, len2, Dist2 { num: v.length_squared(), den: one }, v)
+    } else {
+        // Perpendicular foot: distance² = cross² / len2 (degree 4 / degree 2).
+        let cross = d.perp_dot(w);
+        let dir = if cross > zero {
+            d.perp()
+        } else if cross < zero {
+            d.perp().neg()
+        } else {
+            ExactVec { x: zero, y: zero }
+        };
+        (SegmentFeature::Interior, t_num, Dist2 { num: cross * cross, den: len2 }, dir)
+    };
+    PointSegment { start, end, swapped, p, s, d, len2, t_num, feature, dist2, dir }
+}
+
+impl<S: Scalar> PointSegment<S> {
+    /// The closest point on the segment, the exact point rounded once.
+    #[inline]
+    pub(crate) fn closest(&self) -> Vec2<S> {
+        match self.feature {
+            SegmentFeature::Start => self.start,
+            SegmentFeature::End => self.end,
+            SegmentFeature::Interior => {
+                // (deg 1 · deg 2 + deg 1 · deg 2) / deg 2 = deg 1
+                let along = |s: S::Exact, d: S::Exact| S::from_ratio(s * self.len2 + d * self.t_num, self.len2);
+                Vec2::new(along(self.s.x, self.d.x), along(self.s.y, self.d.y))
+            }
+        }
+    }
+
+    /// The parameter of the closest point along the segment as given
+    /// (`start + t·(end − start)`), rounded once.
+    #[inline]
+    pub(crate) fn t(&self) -> S {
+        if self.len2 <= <S::Exact as Exact>::ZERO {
+            return S::ZERO;
+        }
+        let t_num = if self.swapped { self.len2 - self.t_num } else { self.t_num };
+        // (deg 2 · deg 1) / deg 2 = deg 1
+        S::from_ratio(t_num * S::EXACT_ONE, self.len2)
+    }
+
+    /// The feature of the segment as given.
+    #[inline]
+    pub(crate) fn feature(&self) -> SegmentFeature {
+        if self.swapped { self.feature.reversed() } else { self.feature }
+    }
+
+    /// Whether the point lies on the segment: exactly, for fixed-point
+    /// types; for floats, within the kernel's rounding error, where the side
+    /// the point lies on (and so the direction to it) is not known.
+    #[inline]
+    pub(crate) fn on_segment(&self) -> bool {
+        S::Exact::is_negligible(self.dist2.num, self.dist2.den, || {
+            let abs = |v: S::Exact| if v < <S::Exact as Exact>::ZERO { -v } else { v };
+            let e = ExactVec { x: self.s.x + self.d.x, y: self.s.y + self.d.y };
+            [self.p, self.s, e]
+                .iter()
+                .map(|v| if abs(v.x) > abs(v.y) { abs(v.x) } else { abs(v.y) })
+                .fold(<S::Exact as Exact>::ZERO, |max, v| if v > max { v } else { max })
+        })
+    }
+
+    /// The unit normal from the segment towards the point; when the point
+    /// lies on the segment, [`up_normal`] of the segment.
+    #[inline]
+    pub(crate) fn normal(&self) -> Vec2<S> {
+        if self.on_segment() {
+            up_normal(self.d)
+        } else {
+            self.dir.try_normalize().unwrap_or_else(|| up_normal(self.d))
+        }
+    }
+}
+
+/// An axis of the separating-axis test for crossing segments: the segment's
+/// up normal and what is needed to measure signed distances along it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Axis<S: Scalar> {
+    origin: ExactVec<S::Exact>,
+    /// `up_perp(d)` (degree 1), `|d|²` (degree 2).
+    perp: ExactVec<S::Exact>,
+    len2: S::Exact,
+    /// The unit normal along `perp`.
+    pub(crate) normal: Vec2<S>,
+}
+
+impl<S: Scalar> Axis<S> {
+    /// The axis of a segment, or `None` for a zero-length segment.
+    #[inline]
+    pub(crate) fn new(segment: &Segment<S>) -> Option<Self> {
+        let origin = segment.start().to_exact();
+        let perp = up_perp(segment.end().to_exact().sub(origin));
+        let normal = perp.try_normalize()?;
+        Some(Self { origin, perp, len2: perp.length_squared(), normal })
+    }
+
+    /// The signed distance of `p` from the segment's line along `normal`,
+    /// rounded once.
+    #[inline]
+    pub(crate) fn signed_distance(&self, p: Vec2<S>) -> S {
+        let proj = p.to_exact().sub(self.origin).dot(self.perp);
+        // |proj| / |perp|: (deg 2)² / deg 2 = deg 2 under the root.
+        let magnitude: S = S::from_sqrt_ratio(proj * proj, self.len2);
+        if proj < <S::Exact as Exact>::ZERO { -magnitude } else { magnitude }
+    }
+}
+
+/// The closest points of two segments.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct SegmentSegment<S: Scalar> {
+    /// The closest point on the first and on the second segment.
+    pub(crate) on_a: Vec2<S>,
+    pub(crate) on_b: Vec2<S>,
+    /// Their squared distance (exactly zero when the segments touch or
+    /// cross).
+    pub(crate) dist2: Dist2<S::Exact>,
+    /// A vector from `on_b` towards `on_a`, zero when they coincide.
+    pub(crate) dir: ExactVec<S::Exact>,
+}
+
+/// Relates two segments: each end point to the other segment, and whether
+/// they cross properly (at a point interior to both, decided exactly by the
+/// signs of four cross products).
+#[inline]
+pub(crate) fn endpoint_relations<S: Scalar>(a: &Segment<S>, b: &Segment<S>) -> EndpointRelations<S> {
+    let a_to_b = [point_segment(a.start(), b), point_segment(a.end(), b)];
+    let b_to_a = [point_segment(b.start(), a), point_segment(b.end(), a)];
+    let zero = <S::Exact as Exact>::ZERO;
+    let strictly_opposite = |u: S::Exact, v: S::Exact| (u > zero && v < zero) || (u < zero && v > zero);
+    let (a0, b0) = (a.start().to_exact(), b.start().to_exact());
+    let da = a.end().to_exact().sub(a0);
+    let db = b.end().to_exact().sub(b0);
+    let crossing = strictly_opposite(da.perp_dot(b0.sub(a0)), da.perp_dot(b.end().to_exact().sub(a0)))
+        && strictly_opposite(db.perp_dot(a0.sub(b0)), db.perp_dot(a.end().to_exact().sub(b0)));
+    EndpointRelations { a_to_b, b_to_a, crossing }
+}
+
+/// The four endpoint-to-segment relations of two segments, decided exactly:
+/// `a.start` and `a.end` against `b`, then `b.start` and `b.end` against
+/// `a`.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct EndpointRelations<S: Scalar> {
+    pub(crate) a_to_b: [PointSegment<S>; 2],
+    pub(crate) b_to_a: [PointSegment<S>; 2],
+    /// Whether the segments cross at a point interior to both (a proper
+    /// crossing: every other way of meeting puts an endpoint on the other
+    /// segment).
+    pub(crate) crossing: bool,
+}
+
+impl<S: Scalar> EndpointRelations<S> {
+    /// Exactly: are the segments within `radius` of each other?
+    #[inline]
+    pub(crate) fn within(&self, radius: S::Exact) -> bool {
+        self.crossing || self.all().any(|k| k.dist2.within(radius))
+    }
+
+    /// Do the segments touch or cross? Exact for fixed-point types; for
+    /// floats, an end point within rounding of the other segment counts as
+    /// touching (see [`PointSegment::on_segment`]): a normal between closest
+    /// points that close could point either way.
+    #[inline]
+    pub(crate) fn touching(&self) -> bool {
+        self.crossing || self.all().any(PointSegment::on_segment)
+    }
+
+    fn all(&self) -> impl Iterator<Item = &PointSegment<S>> {
+        self.a_to_b.iter().chain(self.b_to_a.iter())
+    }
+
+    /// The closest points of the two segments these relations describe.
+    ///
+    /// When the segments cross, both points are the crossing point.
+    /// Otherwise the closest pair always involves an endpoint, and the
+    /// nearest of the four endpoint relations is taken (see
+    /// [`Dist2::less_than`]); ties go to the first in the order `a.start`,
+    /// `a.end`, `b.start`, `b.end`.
+    #[inline]
+    pub(crate) fn closest(&self, a: &Segment<S>, b: &Segment<S>) -> SegmentSegment<S> {
+        let zero = <S::Exact as Exact>::ZERO;
+        if self.crossing {
+            let x = crossing_point(a, b);
+            return SegmentSegment {
+                on_a: x,
+                on_b: x,
+                dist2: Dist2 { num: zero, den: <S::Exact as Exact>::ONE },
+                dir: ExactVec { x: zero, y: zero },
+            };
+        }
+        let candidates = [
+            (&self.a_to_b[0], false, a.start()),
+            (&self.a_to_b[1], false, a.end()),
+            (&self.b_to_a[0], true, b.start()),
+            (&self.b_to_a[1], true, b.end()),
+        ];
+        let mut best = candidates[0];
+        for candidate in &candidates[1..] {
+            if candidate.0.dist2.less_than::<S>(best.0.dist2) {
+                best = *candidate;
+            }
+        }
+        let (k, endpoint_of_b, endpoint) = best;
+        if endpoint_of_b {
+            SegmentSegment { on_a: k.closest(), on_b: endpoint, dist2: k.dist2, dir: k.dir.neg() }
+        } else {
+            SegmentSegment { on_a: endpoint, on_b: k.closest(), dist2: k.dist2, dir: k.dir }
+        }
+    }
+}
+
+/// The crossing point of two properly crossing segments, rounded once:
+/// `a.start + da·t` with `t = (b0 − a0)×db / da×db`.
+#[inline]
+fn crossing_point<S: Scalar>(a: &Segment<S>, b: &Segment<S>) -> Vec2<S> {
+    let (a0, b0) = (a.start().to_exact(), b.start().to_exact());
+    let da = a.end().to_exact().sub(a0);
+    let db = b.end().to_exact().sub(b0);
+    let mut num = b0.sub(a0).perp_dot(db); // degree 2
+    let mut den = da.perp_dot(db); // degree 2, non-zero for a proper crossing
+    if den < <S::Exact as Exact>::ZERO {
+        num = -num;
+        den = -den;
+    }
+    // (deg 1 · deg 2 + deg 1 · deg 2) / deg 2 = deg 1
+    let along = |p: S::Exact, d: S::Exact| S::from_ratio(p * den + d * num, den);
+    Vec2::new(along(a0.x, da.x), along(a0.y, da.y))
+}
