@@ -57,3 +57,8 @@ pub use query::{
 pub use scalar::{Frac32, Frac64, Scalar};
 pub use shape::{Capsule, Circle, Segment, ShapeError};
 pub use vec2::Vec2;
+
+/// The README's examples, run as doctests so the front page stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeDoctests;

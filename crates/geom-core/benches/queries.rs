@@ -1,0 +1,134 @@
+//! Throughput of the static queries, per scalar type.
+//!
+//! Each benchmark runs one query over the same 1024 scenes (drawn from a
+//! seeded generator, so every run and every type sees the same geometry:
+//! coordinates in ±64, about half the pairs in contact). Run with
+//! `cargo xtask bench`, which prints the medians per query.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
+use fixed::types::{I16F16, I32F32, I48F16};
+use geom_core::{
+    Capsule, Circle, Scalar, Segment, Vec2, closest_point_point_segment, contact_capsule_capsule,
+    contact_circle_capsule, contact_circle_circle, contact_circle_segment, intersects_circle_segment,
+};
+
+const SCENES: usize = 1024;
+
+/// A small deterministic generator (SplitMix64): the same scenes every run.
+struct SplitMix(u64);
+
+impl SplitMix {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `[lo, hi)`, on a 2^-12 grid so every type holds it exactly.
+    fn range(&mut self, lo: f64, hi: f64) -> f64 {
+        let unit = (self.next() >> 11) as f64 / (1_u64 << 53) as f64;
+        ((lo + (hi - lo) * unit) * 4096.0).round() / 4096.0
+    }
+}
+
+trait FromF64: Scalar {
+    fn from_f64(v: f64) -> Self;
+}
+
+impl FromF64 for f32 {
+    fn from_f64(v: f64) -> Self {
+        v as f32
+    }
+}
+
+impl FromF64 for f64 {
+    fn from_f64(v: f64) -> Self {
+        v
+    }
+}
+
+macro_rules! from_f64_fixed {
+    ($($t:ty),*) => {$(
+        impl FromF64 for $t {
+            fn from_f64(v: f64) -> Self {
+                <$t>::from_num(v)
+            }
+        }
+    )*};
+}
+
+from_f64_fixed!(I16F16, I32F32, I48F16);
+
+struct Scene<S> {
+    a: Circle<S>,
+    b: Circle<S>,
+    segment: Segment<S>,
+    capsule: Capsule<S>,
+    other: Capsule<S>,
+}
+
+fn scenes<S: FromF64>() -> Vec<Scene<S>> {
+    let mut rng = SplitMix(0x6765_6f6d);
+    let v = |rng: &mut SplitMix| Vec2::new(S::from_f64(rng.range(-64.0, 64.0)), S::from_f64(rng.range(-64.0, 64.0)));
+    (0..SCENES)
+        .map(|_| {
+            let (c1, c2, s1, s2, k1, k2) =
+                (v(&mut rng), v(&mut rng), v(&mut rng), v(&mut rng), v(&mut rng), v(&mut rng));
+            let r = |rng: &mut SplitMix| S::from_f64(rng.range(4.0, 48.0));
+            Scene {
+                a: Circle::new(c1, r(&mut rng)).expect("in range"),
+                b: Circle::new(c2, r(&mut rng)).expect("in range"),
+                segment: Segment::new(s1, s2).expect("in range"),
+                capsule: Capsule::new(s1, s2, r(&mut rng)).expect("in range"),
+                other: Capsule::new(k1, k2, r(&mut rng)).expect("in range"),
+            }
+        })
+        .collect()
+}
+
+fn bench_type<S: FromF64>(c: &mut Criterion, name: &str) {
+    let scenes = scenes::<S>();
+    let mut group = c.benchmark_group(name);
+    group.throughput(Throughput::Elements(SCENES as u64));
+    group.sample_size(50).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(2));
+    group.bench_function(BenchmarkId::from_parameter("closest_point_point_segment"), |b| {
+        b.iter(|| {
+            scenes
+                .iter()
+                .filter(|s| closest_point_point_segment(black_box(s.a.center()), &s.segment).t > S::ZERO)
+                .count()
+        });
+    });
+    group.bench_function(BenchmarkId::from_parameter("intersects_circle_segment"), |b| {
+        b.iter(|| scenes.iter().filter(|s| intersects_circle_segment(black_box(&s.a), &s.segment)).count());
+    });
+    group.bench_function(BenchmarkId::from_parameter("contact_circle_segment"), |b| {
+        b.iter(|| scenes.iter().filter_map(|s| contact_circle_segment(black_box(&s.a), &s.segment)).count());
+    });
+    group.bench_function(BenchmarkId::from_parameter("contact_circle_capsule"), |b| {
+        b.iter(|| scenes.iter().filter_map(|s| contact_circle_capsule(black_box(&s.a), &s.capsule)).count());
+    });
+    group.bench_function(BenchmarkId::from_parameter("contact_circle_circle"), |b| {
+        b.iter(|| scenes.iter().filter_map(|s| contact_circle_circle(black_box(&s.a), &s.b)).count());
+    });
+    group.bench_function(BenchmarkId::from_parameter("contact_capsule_capsule"), |b| {
+        b.iter(|| scenes.iter().filter_map(|s| contact_capsule_capsule(black_box(&s.capsule), &s.other)).count());
+    });
+    group.finish();
+}
+
+fn queries(c: &mut Criterion) {
+    bench_type::<f32>(c, "f32");
+    bench_type::<f64>(c, "f64");
+    bench_type::<I16F16>(c, "I16F16");
+    bench_type::<I32F32>(c, "I32F32");
+    bench_type::<I48F16>(c, "I48F16");
+}
+
+criterion_group!(benches, queries);
+criterion_main!(benches);
