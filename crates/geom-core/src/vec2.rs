@@ -2,8 +2,8 @@
 
 use core::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
-use crate::scalar::Scalar;
 use crate::scalar::private::FromExact;
+use crate::scalar::{Exact, Scalar};
 
 /// A 2D vector or point with coordinates of type `S`.
 ///
@@ -164,7 +164,7 @@ impl<S: Scalar> Vec2<S> {
     #[inline]
     #[must_use]
     pub fn length(self) -> S {
-        S::from_sqrt_ratio(self.to_exact().length_squared(), <S::Exact as crate::scalar::Exact>::ONE)
+        S::from_sqrt_ratio(self.to_exact().length_squared(), <S::Exact as Exact>::ONE)
     }
 
     /// The unit vector in the same direction, or `None` for the zero vector.
@@ -220,7 +220,7 @@ impl<S: Scalar> Vec2<S> {
 /// Converts a degree-2 exact value into `S::Wide`.
 #[inline]
 fn wide<S: Scalar>(value: S::Exact) -> S::Wide {
-    S::Wide::from_exact_ratio(value, <S::Exact as crate::scalar::Exact>::ONE)
+    S::Wide::from_exact_ratio(value, <S::Exact as Exact>::ONE)
 }
 
 /// A vector in the exact ring: coordinates of some degree (1 for points and
@@ -231,7 +231,7 @@ pub(crate) struct ExactVec<E> {
     pub(crate) y: E,
 }
 
-impl<E: crate::scalar::Exact> ExactVec<E> {
+impl<E: Exact> ExactVec<E> {
     #[inline]
     pub(crate) fn from_vec<S: Scalar<Exact = E>>(v: Vec2<S>) -> Self {
         Self { x: v.x.to_exact(), y: v.y.to_exact() }

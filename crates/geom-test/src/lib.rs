@@ -23,6 +23,23 @@ pub use oracle::{Q, QVec};
 /// What the tests need from a scalar type beyond [`Scalar`]: exact
 /// conversions to and from the oracle's rationals, and the size of one
 /// rounding step.
+///
+/// # Examples
+///
+/// ```
+/// use fixed::types::I16F16;
+/// use geom_test::{Q, Testable};
+///
+/// let x = I16F16::from_num(0.75);
+/// assert_eq!(x.to_rational(), Q::new(3.into(), 4.into()));
+/// assert_eq!(x.to_f64(), 0.75);
+/// assert_eq!(I16F16::from_f64(0.75), x);
+/// assert_eq!(I16F16::from_rational(&Q::new(3.into(), 4.into())), x);
+/// assert_eq!(x.nudge(1), x + I16F16::DELTA);
+/// assert_eq!(I16F16::sqrt_floor(&Q::from_integer(2.into())), I16F16::from_bits(92681)); // ⌊√2·2^16⌋
+/// assert_eq!(I16F16::tolerance(1000.0, 2.0), 2.0 / 65536.0); // fixed point: absolute
+/// assert!(f32::tolerance(1000.0, 1.0) > 1e-4); // floats: relative to the scale
+/// ```
 pub trait Testable: Scalar {
     /// The type's name, for messages.
     const NAME: &'static str;
@@ -34,91 +51,83 @@ pub trait Testable: Scalar {
     const RELATIVE: f64;
 
     /// The exact value.
+    ///
+    /// See [`Testable`] for an example.
     fn to_rational(self) -> Q;
     /// The value as `f64` (rounded for 64-bit fixed-point types).
+    ///
+    /// See [`Testable`] for an example.
     fn to_f64(self) -> f64;
     /// The representable value nearest to `v`, saturating at the type's
     /// bounds.
+    ///
+    /// See [`Testable`] for an example.
     fn from_f64(v: f64) -> Self;
     /// The representable value nearest to `v`.
+    ///
+    /// See [`Testable`] for an example.
     fn from_rational(v: &Q) -> Self;
     /// The next representable value above `self` (or below, for a negative
     /// `steps`).
+    ///
+    /// See [`Testable`] for an example.
     fn nudge(self, steps: i32) -> Self;
     /// The largest representable value whose square is at most `q` (for
     /// floats: the nearest to `√q`).
+    ///
+    /// See [`Testable`] for an example.
     fn sqrt_floor(q: &Q) -> Self;
     /// A strategy for values in `[-scale, scale]`.
+    ///
+    /// Used by the strategies in [`strategy`].
     fn arbitrary(scale: f64) -> BoxedStrategy<Self>;
 
     /// The tolerance for a quantity computed from values of magnitude up to
     /// `scale`, `k` rounding steps wide.
+    ///
+    /// See [`Testable`] for an example.
     fn tolerance(scale: f64, k: f64) -> f64 {
         k * (Self::STEP + Self::RELATIVE * scale)
     }
 }
 
-impl Testable for f32 {
-    const NAME: &'static str = "f32";
-    const STEP: f64 = f32::MIN_POSITIVE as f64;
-    const RELATIVE: f64 = f32::EPSILON as f64;
-    fn to_rational(self) -> Q {
-        BigRational::from_float(self).expect("finite")
-    }
-    fn to_f64(self) -> f64 {
-        f64::from(self)
-    }
-    fn from_f64(v: f64) -> Self {
-        v as f32
-    }
-    fn from_rational(v: &Q) -> Self {
-        rational_to_f64(v) as f32
-    }
-    fn nudge(self, steps: i32) -> Self {
-        let mut v = self;
-        for _ in 0..steps.unsigned_abs() {
-            v = if steps > 0 { v.next_up() } else { v.next_down() };
+macro_rules! testable_float {
+    ($t:ty, $name:literal) => {
+        impl Testable for $t {
+            const NAME: &'static str = $name;
+            const STEP: f64 = <$t>::MIN_POSITIVE as f64;
+            const RELATIVE: f64 = <$t>::EPSILON as f64;
+            fn to_rational(self) -> Q {
+                BigRational::from_float(self).expect("finite")
+            }
+            fn to_f64(self) -> f64 {
+                self.into()
+            }
+            fn from_f64(v: f64) -> Self {
+                v as $t
+            }
+            fn from_rational(v: &Q) -> Self {
+                rational_to_f64(v) as $t
+            }
+            fn nudge(self, steps: i32) -> Self {
+                let mut v = self;
+                for _ in 0..steps.unsigned_abs() {
+                    v = if steps > 0 { v.next_up() } else { v.next_down() };
+                }
+                v
+            }
+            fn sqrt_floor(q: &Q) -> Self {
+                Self::from_f64(oracle::sqrt_f64(q))
+            }
+            fn arbitrary(scale: f64) -> BoxedStrategy<Self> {
+                float_arbitrary(scale)
+            }
         }
-        v
-    }
-    fn sqrt_floor(q: &Q) -> Self {
-        Self::from_f64(oracle::sqrt_f64(q))
-    }
-    fn arbitrary(scale: f64) -> BoxedStrategy<Self> {
-        float_arbitrary(scale)
-    }
+    };
 }
 
-impl Testable for f64 {
-    const NAME: &'static str = "f64";
-    const STEP: f64 = f64::MIN_POSITIVE;
-    const RELATIVE: f64 = f64::EPSILON;
-    fn to_rational(self) -> Q {
-        BigRational::from_float(self).expect("finite")
-    }
-    fn to_f64(self) -> f64 {
-        self
-    }
-    fn from_f64(v: f64) -> Self {
-        v
-    }
-    fn from_rational(v: &Q) -> Self {
-        rational_to_f64(v)
-    }
-    fn nudge(self, steps: i32) -> Self {
-        let mut v = self;
-        for _ in 0..steps.unsigned_abs() {
-            v = if steps > 0 { v.next_up() } else { v.next_down() };
-        }
-        v
-    }
-    fn sqrt_floor(q: &Q) -> Self {
-        Self::from_f64(oracle::sqrt_f64(q))
-    }
-    fn arbitrary(scale: f64) -> BoxedStrategy<Self> {
-        float_arbitrary(scale)
-    }
-}
+testable_float!(f32, "f32");
+testable_float!(f64, "f64");
 
 macro_rules! testable_fixed {
     ($t:ty, $bits:ty, $name:literal) => {
@@ -166,6 +175,14 @@ testable_fixed!(I48F16, i64, "I48F16");
 /// `PROPTEST_RNG_SEED` the seed is fixed, so a CI run is reproducible.
 /// Longer or differently seeded runs set those variables, e.g.
 /// `PROPTEST_CASES=100000 PROPTEST_RNG_SEED=7 cargo test -p geom-test --release`.
+///
+/// # Examples
+///
+/// ```
+/// // In a test: proptest! { #![proptest_config(geom_test::config())] … }
+/// let config = geom_test::config();
+/// assert!(config.cases > 0);
+/// ```
 pub fn config() -> ProptestConfig {
     let mut config = ProptestConfig::default();
     if std::env::var_os("PROPTEST_CASES").is_none() {
@@ -186,22 +203,45 @@ fn float_arbitrary<S: Testable>(scale: f64) -> BoxedStrategy<S> {
 
 /// A rational as the nearest `f64` (exact enough for tolerances: the error
 /// is one rounding of a correctly computed quotient).
+///
+/// # Examples
+///
+/// ```
+/// use geom_test::{Q, rational_to_f64};
+///
+/// assert_eq!(rational_to_f64(&Q::new(3.into(), 4.into())), 0.75);
+/// ```
 pub fn rational_to_f64(v: &Q) -> f64 {
     use num_traits::ToPrimitive;
     v.to_f64().expect("rationals of in-range values convert to f64")
 }
 
 /// The exact point of a vector.
+///
+/// # Examples
+///
+/// ```
+/// use geom_core::Vec2;
+/// use geom_test::{Q, qvec};
+///
+/// let q = qvec(Vec2::new(0.5_f32, 2.0));
+/// assert_eq!((q.x, q.y), (Q::new(1.into(), 2.into()), Q::from_integer(2.into())));
+/// ```
 pub fn qvec<S: Testable>(v: Vec2<S>) -> QVec {
     QVec::new(v.x.to_rational(), v.y.to_rational())
 }
 
-/// A vector of `S` from `f64` coordinates, each rounded to nearest.
-pub fn vec_from_f64<S: Testable>(x: f64, y: f64) -> Vec2<S> {
-    Vec2::new(S::from_f64(x), S::from_f64(y))
-}
-
 /// A vector converted to `f64` coordinates.
+///
+/// # Examples
+///
+/// ```
+/// use fixed::types::I16F16;
+/// use geom_core::Vec2;
+///
+/// let v = Vec2::new(I16F16::from_num(1.5), I16F16::from_num(-2));
+/// assert_eq!(geom_test::vec_to_f64(v), Vec2::new(1.5, -2.0));
+/// ```
 pub fn vec_to_f64<S: Testable>(v: Vec2<S>) -> Vec2<f64> {
     Vec2::new(v.x.to_f64(), v.y.to_f64())
 }

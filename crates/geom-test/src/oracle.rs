@@ -16,6 +16,16 @@ use crate::rational_to_f64;
 pub type Q = BigRational;
 
 /// An exact 2D point.
+///
+/// # Examples
+///
+/// ```
+/// use geom_test::{Q, QVec};
+///
+/// let v = QVec::new(Q::from_integer(3.into()), Q::from_integer(4.into()));
+/// assert_eq!(v.length_squared(), Q::from_integer(25.into()));
+/// assert_eq!(v.to_f64(), (3.0, 4.0));
+/// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct QVec {
     /// The horizontal component.
@@ -25,48 +35,59 @@ pub struct QVec {
 }
 
 impl QVec {
-    /// A point from its components.
+    /// A point from its components (see [`QVec`] for an example).
     pub fn new(x: Q, y: Q) -> Self {
         Self { x, y }
     }
 
-    /// `self − rhs`.
+    /// `self − rhs` (see [`QVec`] for an example).
     pub fn sub(&self, rhs: &Self) -> Self {
         Self::new(&self.x - &rhs.x, &self.y - &rhs.y)
     }
 
-    /// `self + rhs`.
+    /// `self + rhs` (see [`QVec`] for an example).
     pub fn add(&self, rhs: &Self) -> Self {
         Self::new(&self.x + &rhs.x, &self.y + &rhs.y)
     }
 
-    /// `self · k`.
+    /// `self · k` (see [`QVec`] for an example).
     pub fn scale(&self, k: &Q) -> Self {
         Self::new(&self.x * k, &self.y * k)
     }
 
-    /// The dot product.
+    /// The dot product (see [`QVec`] for an example).
     pub fn dot(&self, rhs: &Self) -> Q {
         &self.x * &rhs.x + &self.y * &rhs.y
     }
 
-    /// The 2D cross product `x·rhs.y − y·rhs.x`.
+    /// The 2D cross product `x·rhs.y − y·rhs.x` (see [`QVec`] for an
+    /// example).
     pub fn cross(&self, rhs: &Self) -> Q {
         &self.x * &rhs.y - &self.y * &rhs.x
     }
 
-    /// The squared length.
+    /// The squared length (see [`QVec`] for an example).
     pub fn length_squared(&self) -> Q {
         self.dot(self)
     }
 
-    /// The coordinates as `f64`.
+    /// The coordinates as `f64` (see [`QVec`] for an example).
     pub fn to_f64(&self) -> (f64, f64) {
         (rational_to_f64(&self.x), rational_to_f64(&self.y))
     }
 }
 
 /// The exact closest point of segment `a`–`b` to `p`, and its parameter.
+///
+/// # Examples
+///
+/// ```
+/// use geom_test::oracle::{self, Q, QVec};
+///
+/// let p = |x: i64, y: i64| QVec::new(Q::from_integer(x.into()), Q::from_integer(y.into()));
+/// let (q, t) = oracle::closest_point_segment(&p(1, 5), &p(0, 0), &p(4, 0));
+/// assert_eq!((q, t), (p(1, 0), Q::new(1.into(), 4.into())));
+/// ```
 pub fn closest_point_segment(p: &QVec, a: &QVec, b: &QVec) -> (QVec, Q) {
     let d = b.sub(a);
     let len2 = d.length_squared();
@@ -79,6 +100,15 @@ pub fn closest_point_segment(p: &QVec, a: &QVec, b: &QVec) -> (QVec, Q) {
 }
 
 /// The exact squared distance from `p` to segment `a`–`b`.
+///
+/// # Examples
+///
+/// ```
+/// use geom_test::oracle::{self, Q, QVec};
+///
+/// let p = |x: i64, y: i64| QVec::new(Q::from_integer(x.into()), Q::from_integer(y.into()));
+/// assert_eq!(oracle::dist2_point_segment(&p(7, 4), &p(0, 0), &p(4, 0)), Q::from_integer(25.into()));
+/// ```
 pub fn dist2_point_segment(p: &QVec, a: &QVec, b: &QVec) -> Q {
     let (q, _) = closest_point_segment(p, a, b);
     p.sub(&q).length_squared()
@@ -94,6 +124,16 @@ fn on_segment(p: &QVec, a: &QVec, b: &QVec) -> bool {
 }
 
 /// Whether segments `a0`–`a1` and `b0`–`b1` share a point.
+///
+/// # Examples
+///
+/// ```
+/// use geom_test::oracle::{self, Q, QVec};
+///
+/// let p = |x: i64, y: i64| QVec::new(Q::from_integer(x.into()), Q::from_integer(y.into()));
+/// assert!(oracle::segments_intersect(&p(0, 0), &p(4, 0), &p(2, 0), &p(2, 3)));
+/// assert!(!oracle::segments_intersect(&p(0, 0), &p(4, 0), &p(2, 1), &p(2, 3)));
+/// ```
 pub fn segments_intersect(a0: &QVec, a1: &QVec, b0: &QVec, b1: &QVec) -> bool {
     let da = a1.sub(a0);
     let db = b1.sub(b0);
@@ -110,6 +150,16 @@ pub fn segments_intersect(a0: &QVec, a1: &QVec, b0: &QVec, b1: &QVec) -> bool {
 }
 
 /// The exact squared distance between segments `a0`–`a1` and `b0`–`b1`.
+///
+/// # Examples
+///
+/// ```
+/// use geom_test::oracle::{self, Q, QVec};
+///
+/// let p = |x: i64, y: i64| QVec::new(Q::from_integer(x.into()), Q::from_integer(y.into()));
+/// let d2 = oracle::dist2_segment_segment(&p(0, 0), &p(4, 0), &p(2, 1), &p(2, 3));
+/// assert_eq!(d2, Q::from_integer(1.into()));
+/// ```
 pub fn dist2_segment_segment(a0: &QVec, a1: &QVec, b0: &QVec, b1: &QVec) -> Q {
     if segments_intersect(a0, a1, b0, b1) {
         return Q::zero();
@@ -126,6 +176,16 @@ pub fn dist2_segment_segment(a0: &QVec, a1: &QVec, b0: &QVec, b1: &QVec) -> Q {
 }
 
 /// Exactly: is the squared distance `dist2` within `radius`?
+///
+/// # Examples
+///
+/// ```
+/// use geom_test::{Q, oracle};
+///
+/// let q = |v: i64| Q::from_integer(v.into());
+/// assert!(oracle::within(&q(25), &q(5))); // touching counts
+/// assert!(!oracle::within(&q(26), &q(5)));
+/// ```
 pub fn within(dist2: &Q, radius: &Q) -> bool {
     *dist2 <= radius * radius
 }
@@ -133,6 +193,16 @@ pub fn within(dist2: &Q, radius: &Q) -> bool {
 /// The gap `√dist2 − reach` between two shapes (negative: overlap), as an
 /// `f64` accurate relative to the gap itself, not to the distances: computed
 /// as `(dist2 − reach²) / (√dist2 + reach)` with an exact numerator.
+///
+/// # Examples
+///
+/// ```
+/// use geom_test::{Q, oracle};
+///
+/// let q = |v: i64| Q::from_integer(v.into());
+/// assert_eq!(oracle::gap(&q(25), &q(3)), 2.0);
+/// assert_eq!(oracle::gap(&q(16), &q(5)), -1.0);
+/// ```
 pub fn gap(dist2: &Q, reach: &Q) -> f64 {
     let numerator = rational_to_f64(&(dist2 - reach * reach));
     let denominator = sqrt_f64(dist2) + rational_to_f64(reach);
@@ -140,6 +210,14 @@ pub fn gap(dist2: &Q, reach: &Q) -> f64 {
 }
 
 /// A distance from an exact squared distance, as `f64`.
+///
+/// # Examples
+///
+/// ```
+/// use geom_test::{Q, oracle};
+///
+/// assert_eq!(oracle::sqrt_f64(&Q::from_integer(49.into())), 7.0);
+/// ```
 pub fn sqrt_f64(dist2: &Q) -> f64 {
     rational_to_f64(dist2).sqrt()
 }

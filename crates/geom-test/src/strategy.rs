@@ -5,6 +5,20 @@
 //! it or on an end point; segments are sometimes zero-length or axis-aligned;
 //! radii are mostly chosen within a few rounding steps of the exact touching
 //! distance, where an inexact test would go wrong.
+//!
+//! Each public strategy is used in `proptest!` blocks; outside one, a value
+//! can be drawn with a `TestRunner`:
+//!
+//! ```
+//! use geom_core::Scalar;
+//! use geom_test::strategy;
+//! use proptest::strategy::{Strategy, ValueTree};
+//! use proptest::test_runner::TestRunner;
+//!
+//! let mut runner = TestRunner::deterministic();
+//! let (p, segment) = strategy::point_segment::<f32>().new_tree(&mut runner).unwrap().current();
+//! assert!(p.x.abs() <= f32::MAX_COORD && segment.start().y.abs() <= f32::MAX_COORD);
+//! ```
 
 use geom_core::{Capsule, Circle, Scalar, Segment, Vec2};
 use num_bigint::BigInt;
@@ -24,17 +38,17 @@ fn scale<S: Testable>() -> impl Strategy<Value = f64> {
 /// A value in `[-scale, scale]`: uniform over the type's grid for fixed
 /// point; uniform or on a coarse dyadic grid (where exact ties happen) for
 /// floats.
-pub fn coord<S: Testable>(scale: f64) -> BoxedStrategy<S> {
+fn coord<S: Testable>(scale: f64) -> BoxedStrategy<S> {
     S::arbitrary(scale)
 }
 
 /// A point in `[-scale, scale]²`.
-pub fn point<S: Testable>(scale: f64) -> BoxedStrategy<Vec2<S>> {
+fn point<S: Testable>(scale: f64) -> BoxedStrategy<Vec2<S>> {
     (coord::<S>(scale), coord::<S>(scale)).prop_map(|(x, y)| Vec2::new(x, y)).boxed()
 }
 
 /// A segment at the given scale: general, zero-length, or axis-aligned.
-pub fn segment_at<S: Testable>(scale: f64) -> BoxedStrategy<Segment<S>> {
+fn segment_at<S: Testable>(scale: f64) -> BoxedStrategy<Segment<S>> {
     prop_oneof![
         6 => (point::<S>(scale), point::<S>(scale)),
         1 => point::<S>(scale).prop_map(|p| (p, p)),
@@ -45,14 +59,9 @@ pub fn segment_at<S: Testable>(scale: f64) -> BoxedStrategy<Segment<S>> {
     .boxed()
 }
 
-/// A segment at any scale.
-pub fn segment<S: Testable>() -> BoxedStrategy<Segment<S>> {
-    scale::<S>().prop_flat_map(segment_at::<S>).boxed()
-}
-
 /// A point anywhere at the segment's scale, near it, exactly on it (at a
 /// dyadic parameter), or on an end point.
-pub fn point_near<S: Testable>(segment: Segment<S>, scale: f64) -> BoxedStrategy<Vec2<S>> {
+fn point_near<S: Testable>(segment: Segment<S>, scale: f64) -> BoxedStrategy<Vec2<S>> {
     let (a, b) = (segment.start(), segment.end());
     let on = (0_u32..=64).prop_map(move |k| {
         // a + (b − a)·k/64, rounded to the grid: on the segment or one
@@ -87,6 +96,18 @@ fn clamp_point<S: Scalar>(p: Vec2<S>) -> Vec2<S> {
 }
 
 /// A query point and a segment.
+///
+/// # Examples
+///
+/// ```
+/// use geom_test::strategy;
+/// use proptest::strategy::{Strategy, ValueTree};
+/// use proptest::test_runner::TestRunner;
+///
+/// let mut runner = TestRunner::deterministic();
+/// let (p, s) = strategy::point_segment::<fixed::types::I16F16>().new_tree(&mut runner).unwrap().current();
+/// assert!(geom_core::distance_point_segment(p, &s) >= 0);
+/// ```
 pub fn point_segment<S: Testable>() -> BoxedStrategy<(Vec2<S>, Segment<S>)> {
     scale::<S>()
         .prop_flat_map(|scale| segment_at::<S>(scale).prop_flat_map(move |s| (point_near(s, scale), Just(s))))
@@ -96,7 +117,7 @@ pub fn point_segment<S: Testable>() -> BoxedStrategy<(Vec2<S>, Segment<S>)> {
 /// A radius near the exact distance `√dist2`: mostly within a few rounding
 /// steps of touching, sometimes anywhere up to twice the distance (or the
 /// scale). Always in the safe range.
-pub fn radius_near<S: Testable>(dist2: &Q, scale: f64) -> BoxedStrategy<S> {
+fn radius_near<S: Testable>(dist2: &Q, scale: f64) -> BoxedStrategy<S> {
     let touching = S::sqrt_floor(dist2);
     let clamp = |r: S| {
         if r < S::ZERO {
@@ -116,6 +137,18 @@ pub fn radius_near<S: Testable>(dist2: &Q, scale: f64) -> BoxedStrategy<S> {
 }
 
 /// A circle and a segment, mostly near touching.
+///
+/// # Examples
+///
+/// ```
+/// use geom_test::strategy;
+/// use proptest::strategy::{Strategy, ValueTree};
+/// use proptest::test_runner::TestRunner;
+///
+/// let mut runner = TestRunner::deterministic();
+/// let (c, s) = strategy::circle_segment::<f64>().new_tree(&mut runner).unwrap().current();
+/// assert!(c.radius() >= 0.0 && s.start().x.is_finite());
+/// ```
 pub fn circle_segment<S: Testable>() -> BoxedStrategy<(Circle<S>, Segment<S>)> {
     scale::<S>()
         .prop_flat_map(|scale| {
@@ -143,6 +176,18 @@ fn split<S: Testable>(reach: S) -> BoxedStrategy<(S, S)> {
 }
 
 /// A circle and a capsule, mostly near touching.
+///
+/// # Examples
+///
+/// ```
+/// use geom_test::strategy;
+/// use proptest::strategy::{Strategy, ValueTree};
+/// use proptest::test_runner::TestRunner;
+///
+/// let mut runner = TestRunner::deterministic();
+/// let (c, k) = strategy::circle_capsule::<f32>().new_tree(&mut runner).unwrap().current();
+/// assert!(c.radius() >= 0.0 && k.radius() >= 0.0);
+/// ```
 pub fn circle_capsule<S: Testable>() -> BoxedStrategy<(Circle<S>, Capsule<S>)> {
     circle_segment::<S>()
         .prop_flat_map(|(c, s)| (split(c.radius()), Just((c, s))))
@@ -153,6 +198,18 @@ pub fn circle_capsule<S: Testable>() -> BoxedStrategy<(Circle<S>, Capsule<S>)> {
 }
 
 /// Two circles, mostly near touching, sometimes concentric.
+///
+/// # Examples
+///
+/// ```
+/// use geom_test::strategy;
+/// use proptest::strategy::{Strategy, ValueTree};
+/// use proptest::test_runner::TestRunner;
+///
+/// let mut runner = TestRunner::deterministic();
+/// let (a, b) = strategy::circle_circle::<fixed::types::I32F32>().new_tree(&mut runner).unwrap().current();
+/// assert!(a.radius() >= 0 && b.radius() >= 0);
+/// ```
 pub fn circle_circle<S: Testable>() -> BoxedStrategy<(Circle<S>, Circle<S>)> {
     scale::<S>()
         .prop_flat_map(|scale| {
@@ -172,6 +229,18 @@ pub fn circle_circle<S: Testable>() -> BoxedStrategy<(Circle<S>, Circle<S>)> {
 
 /// Two capsules, mostly near touching; their cores sometimes cross, touch,
 /// or degenerate to points.
+///
+/// # Examples
+///
+/// ```
+/// use geom_test::strategy;
+/// use proptest::strategy::{Strategy, ValueTree};
+/// use proptest::test_runner::TestRunner;
+///
+/// let mut runner = TestRunner::deterministic();
+/// let (a, b) = strategy::capsule_capsule::<f64>().new_tree(&mut runner).unwrap().current();
+/// assert!(a.radius() >= 0.0 && b.radius() >= 0.0);
+/// ```
 pub fn capsule_capsule<S: Testable>() -> BoxedStrategy<(Capsule<S>, Capsule<S>)> {
     scale::<S>()
         .prop_flat_map(|scale| {
@@ -203,7 +272,7 @@ pub fn capsule_capsule<S: Testable>() -> BoxedStrategy<(Capsule<S>, Capsule<S>)>
 
 /// `⌊√q⌋` on the grid of a fixed-point type with `frac` fractional bits: the
 /// largest representable value whose square does not exceed `q`.
-pub fn fixed_sqrt_floor_bits(q: &Q, frac: u32) -> BigInt {
+pub(crate) fn fixed_sqrt_floor_bits(q: &Q, frac: u32) -> BigInt {
     let scaled: BigInt = (q * Q::from_integer(BigInt::one() << (2 * frac))).floor().to_integer();
     if scaled.is_negative() || scaled.is_zero() { BigInt::zero() } else { scaled.sqrt() }
 }

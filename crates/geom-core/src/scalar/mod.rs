@@ -58,18 +58,21 @@ pub(crate) use exact::Exact;
 ///
 /// # Examples
 ///
-/// Generic code uses the trait's constants and conversions for literals:
+/// Generic code uses the trait's constants and lossless conversions for
+/// literals: `From<i8>` for small integers, [`from_dyadic`](Scalar::from_dyadic)
+/// for halves, quarters and so on.
 ///
 /// ```
 /// use fixed::types::I16F16;
 /// use geom_core::Scalar;
 ///
-/// fn three_halves<S: Scalar>() -> S {
-///     S::ONE + S::from_dyadic::<1>(1)
+/// fn seven_halves<S: Scalar>() -> S {
+///     S::from(3_i8) + S::from_dyadic::<1>(1)
 /// }
 ///
-/// assert_eq!(three_halves::<f32>(), 1.5);
-/// assert_eq!(three_halves::<I16F16>(), I16F16::from_num(1.5));
+/// assert_eq!(seven_halves::<f32>(), 3.5);
+/// assert_eq!(seven_halves::<I16F16>(), I16F16::from_num(3.5));
+/// assert_eq!(I16F16::ONE + I16F16::ZERO, 1);
 /// ```
 pub trait Scalar:
     private::Sealed
