@@ -12,9 +12,9 @@ use std::fmt::Display;
 
 use fixed::types::I16F16;
 use geom_core::{
-    Capsule, Circle, Contact, Scalar, Segment, ShapeError, Vec2, closest_point_point_segment, contact_capsule_capsule,
-    contact_circle_capsule, contact_circle_circle, contact_circle_segment, distance_point_segment,
-    intersects_circle_segment,
+    Capsule, Circle, Contact, Scalar, Segment, ShapeError, Sweep, Vec2, closest_point_point_segment,
+    contact_capsule_capsule, contact_circle_capsule, contact_circle_circle, contact_circle_segment,
+    distance_point_segment, intersects_circle_segment, sweep_circle_segment,
 };
 
 /// A quarter-unit literal, exact in every scalar type.
@@ -34,6 +34,8 @@ struct Scene<S> {
     on_floor: Circle<S>,
     paddle: Capsule<S>,
     post: Capsule<S>,
+    wall: Segment<S>,
+    bullet: Circle<S>,
 }
 
 impl<S: Scalar> Scene<S> {
@@ -51,6 +53,9 @@ impl<S: Scalar> Scene<S> {
             paddle: Capsule::new(p(8, 6), p(20, 14), q(2))?,
             // A post crossing the floor, its foot a quarter below it.
             post: Capsule::new(p(-24, -1), p(-24, 12), q(1))?,
+            // A thin wall at x = 7, and a small fast bullet 10 left of it.
+            wall: Segment::new(p(28, -8), p(28, 8))?,
+            bullet: Circle::new(p(-12, 0), q(1))?,
         })
     }
 
@@ -81,6 +86,19 @@ impl<S: Scalar> Scene<S> {
                         .and_then(|floor| contact_capsule_capsule(&self.post, &floor)),
                 ),
             ),
+            ("bullet moving 24 right vs thin wall", {
+                // Its end position is 14 past the wall: only the sweep sees it.
+                let motion = Vec2::new(q::<S>(96), S::ZERO);
+                match sweep_circle_segment(&self.bullet, motion, &self.wall) {
+                    Sweep::Hit(hit) => format!(
+                        "hit at t={} normal {} stops at {}",
+                        hit.t,
+                        vec(&hit.normal),
+                        vec(&(self.bullet.center() + hit.travel_a))
+                    ),
+                    other => format!("{other:?}"),
+                }
+            }),
         ]
     }
 }

@@ -11,8 +11,9 @@
 //! 1. [`Scalar`]: the number types and their safe coordinate ranges.
 //! 2. [`Vec2`]: vectors, with exact products in [`Scalar::Wide`].
 //! 3. [`Segment`], [`Circle`], [`Capsule`]: validated shapes.
-//! 4. [`query`]: closest points, distances, intersection tests and contacts,
-//!    named `<question>_<a>_<b>` (see the module for the rules).
+//! 4. [`query`]: closest points, distances, intersection tests, contacts,
+//!    and swept circles with their time of impact, named
+//!    `<question>_<a>_<b>` (see the module for the rules).
 //!
 //! # Examples
 //!
@@ -49,10 +50,11 @@ mod shape;
 mod vec2;
 
 pub use query::{
-    ClosestPoint, ClosestPoints, Contact, SegmentFeature, closest_point_point_segment, closest_points_segment_segment,
-    contact_capsule_capsule, contact_circle_capsule, contact_circle_circle, contact_circle_segment,
-    distance_point_segment, distance_squared_point_segment, intersects_capsule_capsule, intersects_circle_capsule,
-    intersects_circle_circle, intersects_circle_segment,
+    ClosestPoint, ClosestPoints, Contact, Impact, SegmentFeature, Sweep, closest_point_point_segment,
+    closest_points_segment_segment, contact_capsule_capsule, contact_circle_capsule, contact_circle_circle,
+    contact_circle_segment, distance_point_segment, distance_squared_point_segment, intersects_capsule_capsule,
+    intersects_circle_capsule, intersects_circle_circle, intersects_circle_segment, sweep_capsule_circle,
+    sweep_circle_capsule, sweep_circle_circle, sweep_circle_segment,
 };
 pub use scalar::{Frac32, Frac64, Scalar};
 pub use shape::{Capsule, Circle, Segment, ShapeError};

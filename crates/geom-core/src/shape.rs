@@ -115,6 +115,13 @@ impl<S: Scalar> Segment<S> {
         Ok(Self { start, end })
     }
 
+    /// A segment the caller knows to be within the kernels' bounds: a
+    /// circle's path over a tick (up to twice the safe range), or a point.
+    #[inline]
+    pub(crate) fn new_unchecked(start: Vec2<S>, end: Vec2<S>) -> Self {
+        Self { start, end }
+    }
+
     /// The first endpoint (parameter `t = 0`).
     ///
     /// # Examples

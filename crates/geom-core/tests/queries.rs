@@ -4,128 +4,16 @@
 //! per type with that type's tolerance, the way glam's test macros do.
 #![allow(clippy::unreadable_literal)]
 
-use core::fmt::Debug;
+mod common;
 
-use fixed::types::{I16F16, I32F32, I48F16};
+use common::{TestScalar, assert_contact, assert_near, assert_vec_near, capsule, circle, seg, v};
+use fixed::types::I16F16;
 use geom_core::{
-    Capsule, Circle, Contact, Scalar, Segment, SegmentFeature, ShapeError, Vec2, closest_point_point_segment,
+    Capsule, Circle, Contact, Segment, SegmentFeature, ShapeError, Vec2, closest_point_point_segment,
     closest_points_segment_segment, contact_capsule_capsule, contact_circle_capsule, contact_circle_circle,
     contact_circle_segment, distance_point_segment, distance_squared_point_segment, intersects_capsule_capsule,
     intersects_circle_capsule, intersects_circle_circle, intersects_circle_segment,
 };
-
-/// What the tests need on top of [`Scalar`]: literals, a conversion for
-/// comparisons, the type's tolerance and its smallest step.
-trait TestScalar: Scalar + Debug {
-    /// Absolute tolerance for results of magnitude ≤ 16: a few rounding
-    /// steps of the type.
-    const TOL: f64;
-    fn lit(v: f64) -> Self;
-    fn f(self) -> f64;
-    fn wide_f(w: Self::Wide) -> f64;
-    /// The nearest value above `self` that the kernels tell apart from it at
-    /// the magnitudes these tests use (≤ 32): the next representable value
-    /// for fixed-point types and `f32` (whose differences are exact in the
-    /// `f64` kernels), and 2^-47, a rounding step at 32, for `f64`.
-    fn step_up(self) -> Self;
-}
-
-impl TestScalar for f32 {
-    const TOL: f64 = 1e-5;
-    fn lit(v: f64) -> Self {
-        v as f32
-    }
-    fn f(self) -> f64 {
-        f64::from(self)
-    }
-    fn wide_f(w: f32) -> f64 {
-        f64::from(w)
-    }
-    fn step_up(self) -> Self {
-        self.next_up()
-    }
-}
-
-impl TestScalar for f64 {
-    const TOL: f64 = 1e-12;
-    fn lit(v: f64) -> Self {
-        v
-    }
-    fn f(self) -> f64 {
-        self
-    }
-    fn wide_f(w: f64) -> f64 {
-        w
-    }
-    fn step_up(self) -> Self {
-        if self.abs() > 32.0 { self.next_up() } else { self + 2.0_f64.powi(-47) }
-    }
-}
-
-macro_rules! test_fixed {
-    ($t:ty, $tol:expr) => {
-        impl TestScalar for $t {
-            const TOL: f64 = $tol;
-            fn lit(v: f64) -> Self {
-                <$t>::from_num(v)
-            }
-            fn f(self) -> f64 {
-                self.to_num()
-            }
-            fn wide_f(w: Self::Wide) -> f64 {
-                w.to_num()
-            }
-            fn step_up(self) -> Self {
-                self + <$t>::DELTA
-            }
-        }
-    };
-}
-
-test_fixed!(I16F16, 4.0 / 65536.0);
-test_fixed!(I32F32, 4.0 / 4294967296.0);
-test_fixed!(I48F16, 4.0 / 65536.0);
-
-fn v<S: TestScalar>(x: f64, y: f64) -> Vec2<S> {
-    Vec2::new(S::lit(x), S::lit(y))
-}
-
-fn seg<S: TestScalar>(ax: f64, ay: f64, bx: f64, by: f64) -> Segment<S> {
-    Segment::new(v(ax, ay), v(bx, by)).expect("test segment in range")
-}
-
-fn circle<S: TestScalar>(x: f64, y: f64, r: f64) -> Circle<S> {
-    Circle::new(v(x, y), S::lit(r)).expect("test circle in range")
-}
-
-fn capsule<S: TestScalar>(ax: f64, ay: f64, bx: f64, by: f64, r: f64) -> Capsule<S> {
-    Capsule::new(v(ax, ay), v(bx, by), S::lit(r)).expect("test capsule in range")
-}
-
-#[track_caller]
-fn assert_near<S: TestScalar>(actual: S, expected: f64, what: &str) {
-    let diff = (actual.f() - expected).abs();
-    assert!(
-        diff <= S::TOL,
-        "{what}: got {actual:?} ({}), expected {expected}, off by {diff:e} > {:e}",
-        actual.f(),
-        S::TOL
-    );
-}
-
-#[track_caller]
-fn assert_vec_near<S: TestScalar>(actual: Vec2<S>, x: f64, y: f64, what: &str) {
-    assert_near(actual.x, x, &format!("{what}.x"));
-    assert_near(actual.y, y, &format!("{what}.y"));
-}
-
-#[track_caller]
-fn assert_contact<S: TestScalar>(c: Option<Contact<S>>, point: (f64, f64), normal: (f64, f64), depth: f64) {
-    let c = c.expect("a contact");
-    assert_vec_near(c.point, point.0, point.1, "point");
-    assert_vec_near(c.normal, normal.0, normal.1, "normal");
-    assert_near(c.depth, depth, "depth");
-}
 
 // ---------------------------------------------------------------- Vec2
 

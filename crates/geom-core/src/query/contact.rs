@@ -1,7 +1,7 @@
 //! Contacts: where two overlapping or touching shapes meet, along which
 //! normal, how deep, and how far to push the first one out.
 
-use super::kernel::{Axis, Dist2, PointSegment, endpoint_relations, point_point, point_segment, reach, scale};
+use super::kernel::{Axis, Dist2, PointSegment, endpoint_relations, point_point, point_segment, reach, scale, unit};
 use crate::scalar::Scalar;
 use crate::shape::{Capsule, Circle, Segment};
 use crate::vec2::Vec2;
@@ -68,7 +68,7 @@ impl<S: Scalar> Contact<S> {
 /// `radius − distance`, never negative (rounding can put the distance of
 /// touching shapes a step above the radius).
 #[inline]
-fn depth<S: Scalar>(radius: S, distance: S) -> S {
+pub(crate) fn depth<S: Scalar>(radius: S, distance: S) -> S {
     if distance < radius { radius - distance } else { S::ZERO }
 }
 
@@ -76,7 +76,7 @@ fn depth<S: Scalar>(radius: S, distance: S) -> S {
 /// `inflate` around a core, given their exact squared distance, the closest
 /// point of the core and the normal from it (computed only on contact).
 #[inline]
-fn contact_point_core<S: Scalar>(
+pub(crate) fn contact_point_core<S: Scalar>(
     dist2: Dist2<S::Exact>,
     radius: S,
     inflate: S,
@@ -93,7 +93,7 @@ fn contact_point_core<S: Scalar>(
 
 /// [`contact_point_core`] for the point–segment kernel `k`.
 #[inline]
-fn contact_point_segment<S: Scalar>(k: &PointSegment<S>, radius: S, inflate: S) -> Option<Contact<S>> {
+pub(crate) fn contact_point_segment<S: Scalar>(k: &PointSegment<S>, radius: S, inflate: S) -> Option<Contact<S>> {
     contact_point_core(k.dist2, radius, inflate, || k.closest(), || k.normal())
 }
 
@@ -172,7 +172,7 @@ pub fn contact_circle_capsule<S: Scalar>(circle: &Circle<S>, capsule: &Capsule<S
 #[must_use]
 pub fn contact_circle_circle<S: Scalar>(a: &Circle<S>, b: &Circle<S>) -> Option<Contact<S>> {
     let (dist2, dir) = point_point(a.center(), b.center());
-    contact_point_core(dist2, a.radius(), b.radius(), || b.center(), || dir.try_normalize().unwrap_or(Vec2::Y))
+    contact_point_core(dist2, a.radius(), b.radius(), || b.center(), || unit(dir))
 }
 
 /// The contact of capsule `a` with capsule `b`, or `None` when they are
@@ -214,7 +214,7 @@ pub fn contact_capsule_capsule<S: Scalar>(a: &Capsule<S>, b: &Capsule<S>) -> Opt
         return Some(contact_crossing_cores(&core_a, &core_b, reach, b.radius()));
     }
     let k = relations.closest(&core_a, &core_b);
-    let normal = k.dir.try_normalize().unwrap_or(Vec2::Y);
+    let normal = unit(k.dir);
     let point = k.on_b + scale(normal, b.radius());
     Some(Contact { point, normal, depth: depth(reach, k.dist2.distance()) })
 }

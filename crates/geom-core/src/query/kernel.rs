@@ -64,6 +64,13 @@ impl<E: Exact> Dist2<E> {
         self.num <= radius * radius * self.den
     }
 
+    /// Exactly: is the distance below `radius` (overlapping, not just
+    /// touching)?
+    #[inline]
+    pub(crate) fn overlaps(self, radius: E) -> bool {
+        self.num < radius * radius * self.den
+    }
+
     /// The distance, rounded once.
     #[inline]
     pub(crate) fn distance<S: Scalar<Exact = E>>(self) -> S {
@@ -111,8 +118,9 @@ pub(crate) fn point_point<S: Scalar>(p: Vec2<S>, q: Vec2<S>) -> (Dist2<S::Exact>
     (Dist2 { num: dir.length_squared(), den: <S::Exact as Exact>::ONE }, dir)
 }
 
-/// Clamps a free point into the safe square `[-MAX_COORD, MAX_COORD]²`, the
-/// documented saturation of every query that takes a bare point.
+/// Clamps a free point (or a motion) into the safe square
+/// `[-MAX_COORD, MAX_COORD]²`, the documented saturation of every query that
+/// takes a bare point or a motion.
 #[inline]
 pub(crate) fn clamp_to_range<S: Scalar>(p: Vec2<S>) -> Vec2<S> {
     let clamp = |v: S| {
@@ -132,24 +140,31 @@ pub(crate) fn clamp_to_range<S: Scalar>(p: Vec2<S>) -> Vec2<S> {
 /// every result bit-identical for a segment and its reverse, floats
 /// included.
 #[inline]
-fn canonical<S: Scalar>(segment: &Segment<S>) -> (Vec2<S>, Vec2<S>, bool) {
+pub(crate) fn canonical<S: Scalar>(segment: &Segment<S>) -> (Vec2<S>, Vec2<S>, bool) {
     let (a, b) = (segment.start(), segment.end());
     if b.x < a.x || (b.x == a.x && b.y < a.y) { (b, a, true) } else { (a, b, false) }
 }
 
-/// The unit normal used when a direction is undefined: the perpendicular of
+/// The direction used when a direction is undefined: the perpendicular of
 /// `d` that points up (+y), or right (+x) when `d` is vertical, so it does
 /// not depend on the segment's orientation; +y when `d` is zero.
 #[inline]
-pub(crate) fn up_normal<S: Scalar>(d: ExactVec<S::Exact>) -> Vec2<S> {
-    up_perp(d).try_normalize().unwrap_or(Vec2::Y)
+pub(crate) fn up_direction<E: Exact>(d: ExactVec<E>) -> ExactVec<E> {
+    let p = d.perp();
+    if p.y < E::ZERO || (p.y == E::ZERO && p.x < E::ZERO) {
+        p.neg()
+    } else if p.y == E::ZERO && p.x == E::ZERO {
+        ExactVec { x: E::ZERO, y: E::ONE }
+    } else {
+        p
+    }
 }
 
-/// The perpendicular of `d` that points up, or right when `d` is vertical.
+/// A direction vector as a unit normal (+y for the zero vector, which the
+/// callers never pass).
 #[inline]
-fn up_perp<E: Exact>(d: ExactVec<E>) -> ExactVec<E> {
-    let p = d.perp();
-    if p.y < E::ZERO || (p.y == E::ZERO && p.x < E::ZERO) { p.neg() } else { p }
+pub(crate) fn unit<S: Scalar>(direction: ExactVec<S::Exact>) -> Vec2<S> {
+    direction.try_normalize().unwrap_or(Vec2::Y)
 }
 
 /// `v · k`, each component rounded once to nearest (unlike `Vec2 * S`, which
@@ -272,15 +287,18 @@ impl<S: Scalar> PointSegment<S> {
         })
     }
 
-    /// The unit normal from the segment towards the point; when the point
-    /// lies on the segment, [`up_normal`] of the segment.
+    /// A vector along the normal from the segment towards the point; when
+    /// the point lies on the segment, the segment's [`up_direction`].
+    #[inline]
+    pub(crate) fn normal_direction(&self) -> ExactVec<S::Exact> {
+        if self.on_segment() { up_direction(self.d) } else { self.dir }
+    }
+
+    /// The unit normal from the segment towards the point (see
+    /// [`normal_direction`](Self::normal_direction)).
     #[inline]
     pub(crate) fn normal(&self) -> Vec2<S> {
-        if self.on_segment() {
-            up_normal(self.d)
-        } else {
-            self.dir.try_normalize().unwrap_or_else(|| up_normal(self.d))
-        }
+        unit(self.normal_direction())
     }
 }
 
@@ -289,7 +307,7 @@ impl<S: Scalar> PointSegment<S> {
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct Axis<S: Scalar> {
     origin: ExactVec<S::Exact>,
-    /// `up_perp(d)` (degree 1), `|d|²` (degree 2).
+    /// `up_direction(d)` (degree 1), `|d|²` (degree 2).
     perp: ExactVec<S::Exact>,
     len2: S::Exact,
     /// The unit normal along `perp`.
@@ -301,8 +319,12 @@ impl<S: Scalar> Axis<S> {
     #[inline]
     pub(crate) fn new(segment: &Segment<S>) -> Option<Self> {
         let origin = segment.start().to_exact();
-        let perp = up_perp(segment.end().to_exact().sub(origin));
-        let normal = perp.try_normalize()?;
+        let d = segment.end().to_exact().sub(origin);
+        if d.x == <S::Exact as Exact>::ZERO && d.y == <S::Exact as Exact>::ZERO {
+            return None;
+        }
+        let perp = up_direction(d);
+        let normal = unit(perp);
         Some(Self { origin, perp, len2: perp.length_squared(), normal })
     }
 

@@ -6,12 +6,15 @@
 //! Every query is a free function named `<question>_<a>_<b>(a, b)`:
 //!
 //! - `<question>` is one of `closest_point`, `closest_points`,
-//!   `distance_squared`, `distance`, `intersects` and `contact`;
+//!   `distance_squared`, `distance`, `intersects`, `contact` and `sweep`;
 //! - `<a>` and `<b>` name the argument shapes in order (`point`, `segment`,
 //!   `circle`, `capsule`);
 //! - anything with a direction (a normal, a push-out offset) points **from
 //!   `b` towards `a`**: the first argument is the one that gets pushed out,
-//!   and a contact's point lies on the surface of `b`.
+//!   and a contact's point lies on the surface of `b`;
+//! - a `sweep` takes each moving shape's motion over the tick right after
+//!   it: `sweep_a_b(a, motion_a, b)`, or `sweep_a_b(a, motion_a, b,
+//!   motion_b)` when both move.
 //!
 //! # Guarantees
 //!
@@ -35,6 +38,7 @@ mod contact;
 mod distance;
 mod intersects;
 mod kernel;
+mod sweep;
 
 pub use closest_point::{ClosestPoint, ClosestPoints, closest_point_point_segment, closest_points_segment_segment};
 pub use contact::{
@@ -45,3 +49,4 @@ pub use intersects::{
     intersects_capsule_capsule, intersects_circle_capsule, intersects_circle_circle, intersects_circle_segment,
 };
 pub use kernel::SegmentFeature;
+pub use sweep::{Impact, Sweep, sweep_capsule_circle, sweep_circle_capsule, sweep_circle_circle, sweep_circle_segment};

@@ -29,6 +29,13 @@ pub trait Exact:
     /// error of a kernel at that scale, where the side a point lies on is
     /// not known.
     fn is_negligible(num: Self, den: Self, scale: impl FnOnce() -> Self) -> bool;
+
+    /// An upper bound on `√self` for `self ≥ 0`: exact (`⌈√self⌉`) below
+    /// `2^126`, and above that within one part in `2^62`; `√self` for `f64`.
+    fn sqrt_upper(self) -> Self;
+
+    /// `⌊self / den⌋` for `den > 0` (the plain quotient for `f64`).
+    fn div_floor(self, den: Self) -> Self;
 }
 
 impl Exact for i128 {
@@ -39,6 +46,16 @@ impl Exact for i128 {
     fn is_negligible(num: Self, _: Self, _: impl FnOnce() -> Self) -> bool {
         num == 0
     }
+
+    #[inline]
+    fn sqrt_upper(self) -> Self {
+        sqrt_upper_int(self)
+    }
+
+    #[inline]
+    fn div_floor(self, den: Self) -> Self {
+        self.div_rem_floor(den).0
+    }
 }
 
 impl Exact for I256 {
@@ -48,6 +65,16 @@ impl Exact for I256 {
     #[inline]
     fn is_negligible(num: Self, _: Self, _: impl FnOnce() -> Self) -> bool {
         num == I256::ZERO
+    }
+
+    #[inline]
+    fn sqrt_upper(self) -> Self {
+        sqrt_upper_int(self)
+    }
+
+    #[inline]
+    fn div_floor(self, den: Self) -> Self {
+        self.div_rem_floor(den).0
     }
 }
 
@@ -63,6 +90,16 @@ impl Exact for f64 {
         let tolerance = 16.0 * f64::EPSILON * scale();
         num <= tolerance * tolerance * den
     }
+
+    #[inline]
+    fn sqrt_upper(self) -> Self {
+        libm::sqrt(self)
+    }
+
+    #[inline]
+    fn div_floor(self, den: Self) -> Self {
+        self / den
+    }
 }
 
 /// What rounding needs from an exact integer ring.
@@ -75,6 +112,9 @@ pub(crate) trait ExactInt: Exact + Ord {
     fn is_odd(self) -> bool;
     /// `⌊√self⌋` for `0 ≤ self < 2^128`.
     fn isqrt_small(self) -> Self;
+    /// `self · 2^k` and `⌊self / 2^k⌋`.
+    fn shl(self, k: u32) -> Self;
+    fn shr(self, k: u32) -> Self;
 }
 
 impl ExactInt for i128 {
@@ -91,6 +131,14 @@ impl ExactInt for i128 {
     #[inline]
     fn isqrt_small(self) -> Self {
         self.unsigned_abs().isqrt() as i128
+    }
+    #[inline]
+    fn shl(self, k: u32) -> Self {
+        self << k
+    }
+    #[inline]
+    fn shr(self, k: u32) -> Self {
+        self >> k
     }
 }
 
@@ -113,6 +161,14 @@ impl ExactInt for I256 {
     #[inline]
     fn isqrt_small(self) -> Self {
         I256::from(self.as_u128().isqrt())
+    }
+    #[inline]
+    fn shl(self, k: u32) -> Self {
+        self << k
+    }
+    #[inline]
+    fn shr(self, k: u32) -> Self {
+        self >> k
     }
 }
 
@@ -144,6 +200,51 @@ pub(crate) fn sqrt_ratio<E: ExactInt>(num: E, den: E, max: E) -> E {
     let midpoint = two_s_plus_one * two_s_plus_one * den;
     let up = four_num > midpoint || (four_num == midpoint && s.is_odd());
     if up && s < max { s + E::ONE } else { s }
+}
+
+/// An upper bound on `√n` for `n ≥ 0`: `⌈√n⌉` when `n < 2^126`; otherwise
+/// `n` is scaled down by `4^k` into that range first, and
+/// `(⌊√⌊n / 4^k⌋⌋ + 1)·2^k`, which exceeds `√n` by at most `2^k`, is
+/// returned (one part in `2^62` of the root).
+#[inline]
+fn sqrt_upper_int<E: ExactInt>(n: E) -> E {
+    let limit = E::ONE.shl(126);
+    if n <= E::ZERO {
+        return E::ZERO;
+    }
+    if n < limit {
+        let s = n.isqrt_small();
+        return if s * s < n { s + E::ONE } else { s };
+    }
+    let mut k = 1;
+    while n.shr(2 * k) >= limit {
+        k += 1;
+    }
+    (n.shr(2 * k).isqrt_small() + E::ONE).shl(k)
+}
+
+/// A direction to round a quotient in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rounding {
+    /// Toward −∞.
+    Down,
+    /// Toward +∞.
+    Up,
+    /// Toward zero.
+    TowardZero,
+}
+
+/// `num / den` rounded as `mode` says; `den > 0`.
+#[inline]
+pub(crate) fn directed_div<E: ExactInt>(num: E, den: E, mode: Rounding) -> E {
+    let (q, r) = num.div_rem_floor(den);
+    let up = match mode {
+        Rounding::Down => false,
+        Rounding::Up => r > E::ZERO,
+        // Floor rounds a negative inexact quotient away from zero.
+        Rounding::TowardZero => q < E::ZERO && r > E::ZERO,
+    };
+    if up { q + E::ONE } else { q }
 }
 
 /// Clamps an exact integer into `[min, max]`.
@@ -192,6 +293,21 @@ mod tests {
         assert_eq!(sqrt_ratio(121_i128, 4, 1000), 6); // √30.25 = 5.5, a tie: to even
         assert_eq!(sqrt_ratio(0_i128, 7, 1000), 0);
         assert_eq!(sqrt_ratio(-4_i128, 1, 1000), 0);
+    }
+
+    #[test]
+    fn sqrt_upper_is_the_ceiling_or_a_tight_upper_bound() {
+        for n in [0_i128, 1, 2, 3, 4, 15, 16, 17, 1 << 100, (1 << 100) + 1, (1 << 125) + 12345] {
+            let s = n.sqrt_upper();
+            assert!(s * s >= n && (s == 0 || (s - 1) * (s - 1) < n), "⌈√{n}⌉ = {s}");
+            assert_eq!(I256::new(n).sqrt_upper(), I256::new(s));
+        }
+        let big: I256 = (I256::new(3) << 200) + I256::new(7);
+        let s = big.sqrt_upper();
+        assert!(s * s >= big);
+        // √(3·2^200) ≈ 1.732·2^100; the bound is within 2^-62 of it.
+        let exact_floor = (s - (s >> 60)) * (s - (s >> 60));
+        assert!(exact_floor < big);
     }
 
     #[test]

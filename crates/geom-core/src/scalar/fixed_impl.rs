@@ -17,7 +17,7 @@ use fixed::{FixedI32, FixedI64, FixedI128};
 use num_traits::ConstOne;
 
 use super::Scalar;
-use super::exact::{Exact, round_div, saturate, sqrt_ratio};
+use super::exact::{Exact, Rounding, directed_div, round_div, saturate, sqrt_ratio};
 use super::private::{FromExact, Sealed, SealedFrac};
 
 /// The fractional bit counts `F` for which [`FixedI32<F>`](fixed::FixedI32)
@@ -74,6 +74,7 @@ fracs!(Frac64:
 impl<F: Frac32> Sealed for FixedI32<F> {
     type Exact = i128;
     const EXACT_ONE: i128 = 1 << F::U32;
+    const TIME_STEP: Self = Self::DELTA;
 
     #[inline]
     fn to_exact(self) -> i128 {
@@ -83,6 +84,12 @@ impl<F: Frac32> Sealed for FixedI32<F> {
     #[inline]
     fn from_ratio(num: i128, den: i128) -> Self {
         let raw = saturate(round_div(num, den), i32::MIN.into(), i32::MAX.into());
+        Self::from_bits(raw as i32)
+    }
+
+    #[inline]
+    fn from_ratio_rounded(num: i128, den: i128, mode: Rounding) -> Self {
+        let raw = saturate(directed_div(num, den, mode), i32::MIN.into(), i32::MAX.into());
         Self::from_bits(raw as i32)
     }
 
@@ -100,6 +107,7 @@ impl<F: Frac32> Sealed for FixedI32<F> {
 impl<F: Frac64> Sealed for FixedI64<F> {
     type Exact = I256;
     const EXACT_ONE: I256 = I256::new(1 << F::U32);
+    const TIME_STEP: Self = Self::DELTA;
 
     #[inline]
     fn to_exact(self) -> I256 {
@@ -109,6 +117,12 @@ impl<F: Frac64> Sealed for FixedI64<F> {
     #[inline]
     fn from_ratio(num: I256, den: I256) -> Self {
         let raw = saturate(round_div(num, den), i64::MIN.into(), i64::MAX.into());
+        Self::from_bits(raw.as_i64())
+    }
+
+    #[inline]
+    fn from_ratio_rounded(num: I256, den: I256, mode: Rounding) -> Self {
+        let raw = saturate(directed_div(num, den, mode), i64::MIN.into(), i64::MAX.into());
         Self::from_bits(raw.as_i64())
     }
 
@@ -214,6 +228,15 @@ mod tests {
         assert_eq!(I24F8::from_ratio(1_i128 << 100, 1), I24F8::MAX);
         assert_eq!(I24F8::from_ratio(-(1_i128 << 100), 1), I24F8::MIN);
         assert_eq!(I32F32::from_ratio(I256::ONE << 200, I256::ONE), I32F32::MAX);
+    }
+
+    #[test]
+    fn from_ratio_rounded_goes_the_way_it_is_told() {
+        let r = |num: i128, mode| I16F16::from_ratio_rounded(num, 2, mode).to_bits();
+        assert_eq!((r(7, Rounding::Down), r(7, Rounding::Up), r(7, Rounding::TowardZero)), (3, 4, 3));
+        assert_eq!((r(-7, Rounding::Down), r(-7, Rounding::Up), r(-7, Rounding::TowardZero)), (-4, -3, -3));
+        assert_eq!((r(6, Rounding::Down), r(6, Rounding::Up), r(-6, Rounding::TowardZero)), (3, 3, -3));
+        assert_eq!(I32F32::from_ratio_rounded(I256::new(-7), I256::new(2), Rounding::Up), I32F32::from_bits(-3));
     }
 
     #[test]

@@ -5,12 +5,14 @@
 //! on the platform's math library; no fused multiply-add is used anywhere.
 
 use super::Scalar;
+use super::exact::Rounding;
 use super::private::{FromExact, Sealed};
 
 /// `f32` in `f64`: the conversion is exact.
 impl Sealed for f32 {
     type Exact = f64;
     const EXACT_ONE: f64 = 1.0;
+    const TIME_STEP: Self = f32::EPSILON;
 
     #[inline]
     fn to_exact(self) -> f64 {
@@ -19,6 +21,11 @@ impl Sealed for f32 {
 
     #[inline]
     fn from_ratio(num: f64, den: f64) -> Self {
+        (num / den) as f32
+    }
+
+    #[inline]
+    fn from_ratio_rounded(num: f64, den: f64, _: Rounding) -> Self {
         (num / den) as f32
     }
 
@@ -36,6 +43,7 @@ impl Sealed for f32 {
 impl Sealed for f64 {
     type Exact = f64;
     const EXACT_ONE: f64 = 1.0;
+    const TIME_STEP: Self = f64::EPSILON;
 
     #[inline]
     fn to_exact(self) -> f64 {
@@ -44,6 +52,11 @@ impl Sealed for f64 {
 
     #[inline]
     fn from_ratio(num: f64, den: f64) -> Self {
+        num / den
+    }
+
+    #[inline]
+    fn from_ratio_rounded(num: f64, den: f64, _: Rounding) -> Self {
         num / den
     }
 

@@ -17,7 +17,7 @@ use num_traits::{ConstOne, ConstZero};
 
 pub use fixed_impl::{Frac32, Frac64};
 
-pub(crate) use exact::Exact;
+pub(crate) use exact::{Exact, Rounding};
 
 /// A number type the queries are generic over.
 ///
@@ -188,7 +188,7 @@ pub trait Scalar:
 
 /// Items the queries need from a scalar that are not part of the public API.
 pub(crate) mod private {
-    use super::exact::Exact;
+    use super::exact::{Exact, Rounding};
 
     /// Seals [`Scalar`](super::Scalar) and carries the exact kernel
     /// operations.
@@ -203,11 +203,18 @@ pub(crate) mod private {
         type Exact: Exact;
         /// The representation of the value one (degree 1).
         const EXACT_ONE: Self::Exact;
+        /// The step by which a swept query backs a time of impact off: the
+        /// resolution of a fixed-point type, the machine epsilon of a float.
+        const TIME_STEP: Self;
         /// The exact representation of `self` (degree 1).
         fn to_exact(self) -> Self::Exact;
         /// `num / den` as a scalar, for a ratio of degree 1; `den > 0`.
         /// Rounded to nearest (ties to even) and saturating.
         fn from_ratio(num: Self::Exact, den: Self::Exact) -> Self;
+        /// `num / den` as a scalar, for a ratio of degree 1; `den > 0`.
+        /// Rounded as `mode` says (fixed point; floats round to nearest)
+        /// and saturating.
+        fn from_ratio_rounded(num: Self::Exact, den: Self::Exact, mode: Rounding) -> Self;
         /// `√(num / den)` as a scalar, for a ratio of degree 2; `den > 0`.
         /// Rounded to nearest and saturating; a non-positive ratio gives 0.
         fn from_sqrt_ratio(num: Self::Exact, den: Self::Exact) -> Self;

@@ -1,0 +1,513 @@
+//! Swept shapes: when, during one tick, a moving circle first touches a
+//! segment, a capsule or another (moving) circle.
+//!
+//! A shape moves by its `motion` (a displacement) over the tick, reaching
+//! `start + motion·t` at time `t ∈ [0, 1]`. Testing only where it ends up
+//! lets a fast circle pass through a thin wall; these queries test the whole
+//! path:
+//!
+//! 1. **Did it touch at all?** The circle's centre sweeps the segment from
+//!    `start` to `start + motion`; it touches the obstacle during the tick
+//!    exactly when that path comes within the sum of the radii of the
+//!    obstacle's core, which is the capsule–capsule test (the seed
+//!    articles' reduction), decided exactly for fixed-point types.
+//! 2. **When?** Analytically: the first time the centre reaches the two
+//!    lines at that distance from the core (the capsule's sides) or the
+//!    circles of that radius around its end points (a quadratic), with
+//!    every term computed exactly and the square roots rounded so that the
+//!    time can only come out early, never late.
+//! 3. **Safely.** A time must become positions a caller can use: each
+//!    shape's travel to `t` (its motion times `t`) is rounded per component
+//!    away from the other shape, which cannot bring convex shapes closer
+//!    than they are at the exact time. The placed shapes are then checked
+//!    (exactly, for fixed-point types) and, should they still overlap, `t`
+//!    backs off by doubling steps of the type's resolution.
+//!
+//! Motions are clamped to `±MAX_COORD` per component (the documented
+//! saturation): a circle can cross the whole safe range in one tick, and
+//! every intermediate stays within the exact kernels' bounds.
+
+use super::contact::{Contact, contact_circle_circle, contact_point_segment, depth};
+use super::kernel::{
+    PointSegment, canonical, clamp_to_range, endpoint_relations, point_point, point_segment, reach, scale, unit,
+    up_direction,
+};
+use crate::scalar::{Exact, Rounding, Scalar};
+use crate::shape::{Capsule, Circle, Segment};
+use crate::vec2::{ExactVec, Vec2};
+
+/// The first touch of a moving shape `a` with a shape `b` during a tick.
+///
+/// # Examples
+///
+/// ```
+/// use geom_core::{sweep_circle_segment, Circle, Segment, Sweep, Vec2};
+///
+/// let wall = Segment::new(Vec2::new(10.0_f64, -5.0), Vec2::new(10.0, 5.0)).unwrap();
+/// let bullet = Circle::new(Vec2::new(0.0, 0.0), 1.0).unwrap();
+/// let Sweep::Hit(impact) = sweep_circle_segment(&bullet, Vec2::new(18.0, 0.0), &wall) else { panic!() };
+/// assert_eq!((impact.normal, impact.point), (Vec2::new(-1.0, 0.0), Vec2::new(10.0, 0.0)));
+/// assert!((impact.t - 0.5).abs() < 1e-12);
+/// // Where the bullet stops: its start plus its travel.
+/// assert!((bullet.center() + impact.travel_a - Vec2::new(9.0, 0.0)).length() < 1e-12);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Impact<S> {
+    /// The time of the first touch, as a fraction of the tick in `[0, 1]`.
+    ///
+    /// For fixed-point types it is never after the exact first touch.
+    pub t: S,
+    /// The unit normal at `t`, from `b` towards `a`.
+    pub normal: Vec2<S>,
+    /// The contact point at `t`, on the surface of `b`.
+    pub point: Vec2<S>,
+    /// How far `a` travels from its start to its position at `t`: its
+    /// motion times `t`, each component rounded away from `b` (for
+    /// fixed-point types; to nearest for floats). Moved by their travels,
+    /// the shapes touch or are a few rounding steps apart, and never
+    /// overlap.
+    pub travel_a: Vec2<S>,
+    /// How far `b` travels from its start to its position at `t`, rounded
+    /// away from `a` (zero when `b` does not move).
+    pub travel_b: Vec2<S>,
+}
+
+/// The outcome of a swept query.
+///
+/// # Examples
+///
+/// ```
+/// use geom_core::{sweep_circle_segment, Circle, Segment, Sweep, Vec2};
+///
+/// let floor = Segment::new(Vec2::new(-5.0_f32, 0.0), Vec2::new(5.0, 0.0)).unwrap();
+/// let resting = Circle::new(Vec2::new(0.0, 1.0), 1.0).unwrap();
+/// // Jumping off is free…
+/// let up = sweep_circle_segment(&resting, Vec2::new(0.0, 2.0), &floor);
+/// assert!(matches!(up, Sweep::InContact { blocked: false, .. }));
+/// // …falling further is blocked.
+/// let down = sweep_circle_segment(&resting, Vec2::new(0.0, -2.0), &floor);
+/// assert!(matches!(down, Sweep::InContact { blocked: true, .. }));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Sweep<S> {
+    /// The shapes do not touch during the tick.
+    Miss,
+    /// The shapes already touch or overlap at the start of the tick.
+    ///
+    /// `contact` is the contact at the start (as the `contact_*` query
+    /// gives it). `blocked` is true when the motion pushes further into the
+    /// contact (it has a component against `contact.normal`); a shape
+    /// moving away from the surface, or along it, is not blocked, so a
+    /// resting shape can leave. For a single convex obstacle such a shape
+    /// cannot touch it again later in the tick.
+    InContact {
+        /// The contact at the start of the tick.
+        contact: Contact<S>,
+        /// Whether the motion pushes into the contact.
+        blocked: bool,
+    },
+    /// The shapes are apart at the start of the tick and first touch at
+    /// `impact.t`.
+    Hit(Impact<S>),
+}
+
+/// Whether a relative motion pushes into a contact whose normal (from the
+/// obstacle towards the mover) is along `normal_direction`.
+#[inline]
+fn pushes_into<E: Exact>(motion: ExactVec<E>, normal_direction: ExactVec<E>) -> bool {
+    motion.dot(normal_direction) < E::ZERO
+}
+
+/// A point moving from `start` by `motion` against the region within
+/// `reach` of a static `core`: the relative frame every sweep reduces to.
+struct Relative<S: Scalar> {
+    start: Vec2<S>,
+    motion: Vec2<S>,
+    core: Segment<S>,
+    reach: S::Exact,
+}
+
+impl<S: Scalar> Relative<S> {
+    fn path(&self) -> Segment<S> {
+        Segment::new_unchecked(self.start, self.start + self.motion)
+    }
+
+    /// The exact hit test for a point known to start apart: does the path
+    /// come within `reach` of the core?
+    fn meets(&self) -> bool {
+        endpoint_relations(&self.path(), &self.core).within(self.reach)
+    }
+
+    /// The earliest time at which the point, apart at the start and known to
+    /// meet the region, touches it: the least of the candidate times of the
+    /// core's sides and end caps, each rounded down.
+    fn first_touch(&self) -> S {
+        let c = self.start.to_exact();
+        let d = self.motion.to_exact();
+        let (a, b, _) = canonical(&self.core);
+        let (a, b) = (a.to_exact(), b.to_exact());
+        let candidates = [
+            side_time::<S>(c, d, a, b.sub(a), self.reach),
+            cap_time::<S>(c, d, a, self.reach),
+            if a == b { None } else { cap_time::<S>(c, d, b, self.reach) },
+        ];
+        let first = candidates.into_iter().flatten().fold(None, |best: Option<S>, t| match best {
+            Some(b) if b <= t => Some(b),
+            _ => Some(t),
+        });
+        // No candidate happens only for floats, on a path that meets the
+        // region within rounding: one that starts on the core (within
+        // rounding) touches at once; a graze touches where the path passes
+        // closest to the core.
+        let t = first.unwrap_or_else(|| {
+            if point_segment(self.start, &self.core).on_segment() { S::ZERO } else { self.closest_approach() }
+        });
+        if t > S::ONE {
+            S::ONE
+        } else if t < S::ZERO {
+            S::ZERO
+        } else {
+            t
+        }
+    }
+
+    /// The time at which the path passes closest to the core.
+    fn closest_approach(&self) -> S {
+        let path = self.path();
+        let on_path = endpoint_relations(&path, &self.core).closest(&path, &self.core).on_a;
+        let d = self.motion.to_exact();
+        let along = on_path.to_exact().sub(self.start.to_exact()).dot(d);
+        let len2 = d.length_squared();
+        if len2 <= <S::Exact as Exact>::ZERO {
+            return S::ZERO;
+        }
+        // (deg 2 · deg 1) / deg 2 = deg 1
+        S::from_ratio_rounded(along * S::EXACT_ONE, len2, Rounding::Down)
+    }
+}
+
+/// `motion · t`, each component rounded towards the sign of `away`'s (toward
+/// zero where `away`'s is zero): the travel of a shape to time `t`, rounded
+/// so that it ends no closer to whatever lies against `away`.
+///
+/// Why that is safe: the distance from a convex shape is a convex function
+/// whose gradient outside it is the unit normal `n`; a displacement `δ` with
+/// `δ·n ≥ 0` can only increase it.
+fn travel<S: Scalar>(motion: Vec2<S>, t: S, away: Vec2<S>) -> Vec2<S> {
+    let t = t.to_exact();
+    let component = |m: S, away: S| {
+        let mode = if away > S::ZERO {
+            Rounding::Up
+        } else if away < S::ZERO {
+            Rounding::Down
+        } else {
+            Rounding::TowardZero
+        };
+        // (deg 1 · deg 1) / deg 1 = deg 1
+        S::from_ratio_rounded(m.to_exact() * t, S::EXACT_ONE, mode)
+    };
+    Vec2::new(component(motion.x, away.x), component(motion.y, away.y))
+}
+
+/// Places the shapes at the estimated time `t`: `place` returns the
+/// placement at a time and whether the placed shapes overlap. Backs `t` off
+/// while they do, by one step of the type's resolution and then doubling
+/// steps, down to `0`, where the shapes are apart (and accepted as placed).
+/// Bounded by the bits of `S`.
+fn settle<S: Scalar, P>(mut t: S, place: impl Fn(S) -> (P, bool)) -> (S, P) {
+    let mut step = S::TIME_STEP;
+    loop {
+        let (placement, overlapping) = place(t);
+        if !overlapping || t <= S::ZERO {
+            return (t, placement);
+        }
+        t = if t > step { t - step } else { S::ZERO };
+        step = step + step;
+    }
+}
+
+/// The time at which the point `c` moving by `d` reaches the line at
+/// distance `reach` from the core `a + s·ds` on its own side, if it
+/// approaches that line from outside and reaches it beside the core (not
+/// beyond its ends).
+///
+/// `t = (|c×| − reach·|ds|) / (−d×)`, with `c× = ds × (c − a)` and
+/// `d× = ds × d` oriented to the point's side; every rounding is downwards,
+/// so for fixed-point types `t` is never late.
+fn side_time<S: Scalar>(
+    c: ExactVec<S::Exact>,
+    d: ExactVec<S::Exact>,
+    a: ExactVec<S::Exact>,
+    ds: ExactVec<S::Exact>,
+    reach: S::Exact,
+) -> Option<S> {
+    let zero = <S::Exact as Exact>::ZERO;
+    let len2 = ds.length_squared();
+    if len2 <= zero {
+        return None;
+    }
+    let w = c.sub(a);
+    let (cross0, crossd) = (ds.perp_dot(w), ds.perp_dot(d));
+    let (side, rate) = if cross0 > zero {
+        (cross0, crossd)
+    } else if cross0 < zero {
+        (-cross0, -crossd)
+    } else {
+        return None;
+    };
+    // Moving away from the line, or starting within `reach` of it (beyond
+    // an end): the sides cannot be touched first.
+    if rate >= zero || side * side < reach * reach * len2 {
+        return None;
+    }
+    // side − reach·|ds|, the gap to the line (times |ds|), as
+    // (side² − reach²·len2) / (side + reach·|ds|): the numerator exact, the
+    // denominator rounded up, so the quotient (floored) never exceeds the
+    // gap and loses no more than a unit to |ds|'s rounding.
+    let gap = (side * side - reach * reach * len2).div_floor(side + reach * len2.sqrt_upper());
+    // (deg 2 · deg 1) / deg 2 = deg 1
+    let t = S::from_ratio_rounded(gap * S::EXACT_ONE, -rate, Rounding::Down);
+    // The foot of the point at the exact time, which lies within two steps
+    // after `t`, must lie on the core: ds·(c + d·τ − a) in [0, len2] for
+    // some τ between them (scaled by one: degree 3). Judging at `t` alone
+    // would reject a touch near an end that `t`'s rounding moved past it.
+    let foot = |time: S| w.dot(ds) * S::EXACT_ONE + time.to_exact() * d.dot(ds);
+    let (early, late) = (foot(t), foot(t + S::TIME_STEP + S::TIME_STEP));
+    let (low, high) = if early < late { (early, late) } else { (late, early) };
+    (high >= zero && low <= len2 * S::EXACT_ONE).then_some(t)
+}
+
+/// The time at which the point `c` moving by `d` reaches the circle of
+/// radius `reach` around `e`, if it does while approaching it.
+///
+/// The smaller root of `|c − e + d·t|² = reach²`, written
+/// `t = C / (−B + √(B² − A·C))` (no cancellation) with `A = |d|²`,
+/// `B = (c − e)·d`, `C = |c − e|² − reach²`; the root is rounded up and the
+/// quotient toward zero, so for fixed-point types `t` is never late. The
+/// discriminant is taken as `A·reach² − ((c − e) × d)²`, equal to
+/// `B² − A·C` by Lagrange's identity but without its cancellation, which
+/// for floats would cost half the digits of a grazing time.
+fn cap_time<S: Scalar>(
+    c: ExactVec<S::Exact>,
+    d: ExactVec<S::Exact>,
+    e: ExactVec<S::Exact>,
+    reach: S::Exact,
+) -> Option<S> {
+    let zero = <S::Exact as Exact>::ZERO;
+    let w = c.sub(e);
+    let (a, b) = (d.length_squared(), w.dot(d));
+    if a <= zero || b >= zero {
+        return None;
+    }
+    let c_term = w.length_squared() - reach * reach;
+    if c_term <= zero {
+        return Some(S::ZERO);
+    }
+    let miss = w.perp_dot(d);
+    let disc = a * reach * reach - miss * miss;
+    if disc < zero {
+        return None;
+    }
+    // (deg 2 · deg 1) / deg 2 = deg 1
+    Some(S::from_ratio_rounded(c_term * S::EXACT_ONE, disc.sqrt_upper() - b, Rounding::Down))
+}
+
+/// The sweep of a circle against a static core inflated by `inflate`.
+fn sweep_circle_core<S: Scalar>(circle: &Circle<S>, motion: Vec2<S>, core: &Segment<S>, inflate: S) -> Sweep<S> {
+    let motion = clamp_to_range(motion);
+    let c = circle.center();
+    let start = point_segment(c, core);
+    if let Some(contact) = contact_point_segment(&start, circle.radius(), inflate) {
+        return Sweep::InContact { contact, blocked: pushes_into(motion.to_exact(), start.normal_direction()) };
+    }
+    let relative = Relative { start: c, motion, core: *core, reach: reach(circle.radius(), inflate) };
+    if !relative.meets() {
+        return Sweep::Miss;
+    }
+    let (t, (travel_a, k)) = settle(relative.first_touch(), |t| {
+        let rough = point_segment(c + travel(motion, t, Vec2::ZERO), core);
+        let travel_a = travel(motion, t, rough.normal());
+        let k = point_segment(c + travel_a, core);
+        let overlapping = k.dist2.overlaps(relative.reach);
+        ((travel_a, k), overlapping)
+    });
+    let normal = k.normal();
+    let point = k.closest() + scale(normal, inflate);
+    Sweep::Hit(Impact { t, normal, point, travel_a, travel_b: Vec2::ZERO })
+}
+
+/// The sweep of `circle` moving by `motion` against a static `segment`.
+///
+/// Returns [`Sweep::Miss`] when they do not touch during the tick,
+/// [`Sweep::InContact`] when they already touch or overlap at its start
+/// (with `blocked` telling whether the motion pushes further in), and
+/// otherwise [`Sweep::Hit`] with the time of the first touch, the normal
+/// from the segment towards the circle and the point on the segment. A
+/// circle that crosses the segment entirely within the tick is always
+/// reported: nothing tunnels.
+///
+/// For fixed-point types the outcome is decided exactly and the time is
+/// never late (see [`Impact::t`]). A zero motion never hits; a zero-length
+/// segment is a point; a path that grazes an end cap hits at the instant it
+/// touches; a circle moving exactly parallel to the segment at exactly its
+/// radius is in contact and not blocked. The motion is clamped to
+/// `±MAX_COORD` per component.
+///
+/// # Examples
+///
+/// ```
+/// use fixed::types::I16F16;
+/// use geom_core::{sweep_circle_segment, Circle, Segment, Sweep, Vec2};
+///
+/// let v = |x: f32, y: f32| Vec2::new(I16F16::from_num(x), I16F16::from_num(y));
+/// // A thin wall, and a bullet that would jump clean over it in one tick.
+/// let wall = Segment::new(v(10.0, -5.0), v(10.0, 5.0)).unwrap();
+/// let bullet = Circle::new(v(0.0, 0.0), I16F16::from_num(0.25)).unwrap();
+/// let Sweep::Hit(impact) = sweep_circle_segment(&bullet, v(40.0, 0.0), &wall) else { panic!("tunnelled") };
+/// // Touches when its centre is 0.25 before the wall: t = 9.75 / 40.
+/// assert!(impact.t <= I16F16::from_num(9.75 / 40.0));
+/// assert!(impact.t >= I16F16::from_num(9.75 / 40.0) - I16F16::DELTA);
+/// assert_eq!(impact.normal, v(-1.0, 0.0));
+/// // Moved by its travel, the bullet stops against the wall, not in it: at
+/// // most one step of t (40 × 2^-16 units of its motion) short.
+/// let stopped = bullet.center() + impact.travel_a;
+/// assert!(stopped.x <= I16F16::from_num(9.75) && stopped.x >= I16F16::from_num(9.75 - 40.0 / 65536.0));
+/// ```
+#[must_use]
+pub fn sweep_circle_segment<S: Scalar>(circle: &Circle<S>, motion: Vec2<S>, segment: &Segment<S>) -> Sweep<S> {
+    sweep_circle_core(circle, motion, segment, S::ZERO)
+}
+
+/// The sweep of `circle` moving by `motion` against a static `capsule`: as
+/// [`sweep_circle_segment`] against the capsule's core with the radii added.
+///
+/// # Examples
+///
+/// ```
+/// use geom_core::{sweep_circle_capsule, Capsule, Circle, Sweep, Vec2};
+///
+/// let paddle = Capsule::new(Vec2::new(0.0_f64, 0.0), Vec2::new(4.0, 0.0), 1.0).unwrap();
+/// let ball = Circle::new(Vec2::new(8.0, 0.0), 1.0).unwrap();
+/// // Heading for the paddle's round end: it touches with its centre at x = 6,
+/// // 2 along an 8-long move.
+/// let Sweep::Hit(hit) = sweep_circle_capsule(&ball, Vec2::new(-8.0, 0.0), &paddle) else { panic!() };
+/// assert!((hit.t - 0.25).abs() < 1e-12);
+/// assert_eq!(hit.normal, Vec2::new(1.0, 0.0));
+/// assert!((hit.point.x - 5.0).abs() < 1e-12);
+/// ```
+#[must_use]
+pub fn sweep_circle_capsule<S: Scalar>(circle: &Circle<S>, motion: Vec2<S>, capsule: &Capsule<S>) -> Sweep<S> {
+    sweep_circle_core(circle, motion, &capsule.segment(), capsule.radius())
+}
+
+/// The sweep of circle `a` moving by `motion_a` against circle `b` moving
+/// by `motion_b` during the same tick.
+///
+/// Decided on the relative motion `motion_a − motion_b` against a static
+/// `b` (the seed articles' reduction), so it gives the same outcome and
+/// time as [`sweep_circle_circle`] with `b` held still and `a` moving by the
+/// difference (up to the rounding of the two travels). The impact's normal
+/// and point are those with both circles moved by their travels, where they
+/// do not overlap. `blocked` (for circles already in contact) means they
+/// are approaching each other. Pass a zero `motion_b` for a static circle.
+/// Each motion is clamped to `±MAX_COORD` per component.
+///
+/// # Examples
+///
+/// ```
+/// use fixed::types::I32F32;
+/// use geom_core::{sweep_circle_circle, Circle, Sweep, Vec2};
+///
+/// let v = |x: i32, y: i32| Vec2::new(I32F32::from_num(x), I32F32::from_num(y));
+/// let a = Circle::new(v(0, 0), I32F32::ONE).unwrap();
+/// let b = Circle::new(v(10, 0), I32F32::ONE).unwrap();
+/// // Head-on, each moving 6 towards the other: they meet after 8 of 12.
+/// let Sweep::Hit(hit) = sweep_circle_circle(&a, v(6, 0), &b, v(-6, 0)) else { panic!() };
+/// let two_thirds = I32F32::from_num(2) / 3;
+/// assert!(hit.t <= two_thirds && two_thirds - hit.t <= 4 * I32F32::DELTA);
+/// assert_eq!(hit.normal, v(-1, 0));
+/// ```
+#[must_use]
+pub fn sweep_circle_circle<S: Scalar>(a: &Circle<S>, motion_a: Vec2<S>, b: &Circle<S>, motion_b: Vec2<S>) -> Sweep<S> {
+    let (motion_a, motion_b) = (clamp_to_range(motion_a), clamp_to_range(motion_b));
+    let relative_motion = motion_a - motion_b;
+    if let Some(contact) = contact_circle_circle(a, b) {
+        let (_, dir) = point_point(a.center(), b.center());
+        // Coincident centres: the contact's normal is +y.
+        let zero = <S::Exact as Exact>::ZERO;
+        let normal_direction = if dir.x == zero && dir.y == zero { up_direction(dir) } else { dir };
+        return Sweep::InContact { contact, blocked: pushes_into(relative_motion.to_exact(), normal_direction) };
+    }
+    let core = Segment::new_unchecked(b.center(), b.center());
+    let relative = Relative { start: a.center(), motion: relative_motion, core, reach: reach(a.radius(), b.radius()) };
+    if !relative.meets() {
+        return Sweep::Miss;
+    }
+    let (t, (travel_a, travel_b, dir)) = settle(relative.first_touch(), |t| {
+        let rough =
+            point_point(a.center() + travel(motion_a, t, Vec2::ZERO), b.center() + travel(motion_b, t, Vec2::ZERO));
+        let away = unit(rough.1);
+        let (travel_a, travel_b) = (travel(motion_a, t, away), travel(motion_b, t, -away));
+        let (dist2, dir) = point_point(a.center() + travel_a, b.center() + travel_b);
+        ((travel_a, travel_b, dir), dist2.overlaps(relative.reach))
+    });
+    let normal = unit(dir);
+    let point = b.center() + travel_b + scale(normal, b.radius());
+    Sweep::Hit(Impact { t, normal, point, travel_a, travel_b })
+}
+
+/// The sweep of `capsule` moving by `motion` against a static `circle`: the
+/// circle moving by `−motion` against a static capsule, seen from the
+/// capsule.
+///
+/// The normal points from the circle towards the capsule and the point lies
+/// on the circle; `blocked` means the capsule moves towards the circle.
+///
+/// # Examples
+///
+/// ```
+/// use geom_core::{sweep_capsule_circle, Capsule, Circle, Sweep, Vec2};
+///
+/// let bat = Capsule::new(Vec2::new(0.0_f32, -2.0), Vec2::new(0.0, 2.0), 0.5).unwrap();
+/// let ball = Circle::new(Vec2::new(5.0, 1.0), 0.5).unwrap();
+/// let Sweep::Hit(hit) = sweep_capsule_circle(&bat, Vec2::new(8.0, 0.0), &ball) else { panic!() };
+/// assert!((hit.t - 0.5).abs() < 1e-6);
+/// assert_eq!(hit.normal, Vec2::new(-1.0, 0.0));
+/// assert_eq!(hit.point, Vec2::new(4.5, 1.0));
+/// ```
+#[must_use]
+pub fn sweep_capsule_circle<S: Scalar>(capsule: &Capsule<S>, motion: Vec2<S>, circle: &Circle<S>) -> Sweep<S> {
+    let motion = clamp_to_range(motion);
+    let core = capsule.segment();
+    let reach = reach(circle.radius(), capsule.radius());
+    // The contact of the capsule with the circle, from the relation of the
+    // circle's centre to a core `k`.
+    let contact = |k: &PointSegment<S>| {
+        let normal = -k.normal();
+        let point = circle.center() + scale(normal, circle.radius());
+        Contact { point, normal, depth: depth(circle.radius() + capsule.radius(), k.dist2.distance()) }
+    };
+    let start = point_segment(circle.center(), &core);
+    if start.dist2.within(reach) {
+        // The capsule approaches the circle when the circle, seen from the
+        // capsule, moves against the normal from the core towards it.
+        let blocked = pushes_into((-motion).to_exact(), start.normal_direction());
+        return Sweep::InContact { contact: contact(&start), blocked };
+    }
+    let relative = Relative { start: circle.center(), motion: -motion, core, reach };
+    if !relative.meets() {
+        return Sweep::Miss;
+    }
+    let moved = |offset: Vec2<S>| Segment::new_unchecked(core.start() + offset, core.end() + offset);
+    let (t, (travel_a, k)) = settle(relative.first_touch(), |t| {
+        let rough = point_segment(circle.center(), &moved(travel(motion, t, Vec2::ZERO)));
+        // The capsule moves away from the circle: against the normal from
+        // its core towards the circle.
+        let travel_a = travel(motion, t, -rough.normal());
+        let k = point_segment(circle.center(), &moved(travel_a));
+        let overlapping = k.dist2.overlaps(reach);
+        ((travel_a, k), overlapping)
+    });
+    let Contact { point, normal, .. } = contact(&k);
+    Sweep::Hit(Impact { t, normal, point, travel_a, travel_b: Vec2::ZERO })
+}

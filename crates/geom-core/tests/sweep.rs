@@ -1,0 +1,361 @@
+//! Unit tests for the swept queries, written once and run for each scalar
+//! type (see `common` for the helpers).
+
+// Regression inputs are pasted as the property tests printed them.
+#![allow(clippy::unreadable_literal)]
+
+mod common;
+
+use common::{TestScalar, assert_near, assert_vec_near, capsule, circle, seg, v};
+use geom_core::{
+    Circle, Impact, Segment, Sweep, Vec2, contact_circle_segment, distance_point_segment, sweep_capsule_circle,
+    sweep_circle_capsule, sweep_circle_circle, sweep_circle_segment,
+};
+
+/// The impact of a sweep that must hit.
+#[track_caller]
+fn hit<S: TestScalar>(sweep: Sweep<S>) -> Impact<S> {
+    match sweep {
+        Sweep::Hit(impact) => impact,
+        other => panic!("expected a hit, got {other:?}"),
+    }
+}
+
+/// A time of impact is conservative (fixed point: never after `expected`)
+/// and within the tolerance of it: `TOL` for floats, a few steps of the type
+/// for fixed point, scaled up for short motions, where one step of `t` moves
+/// the circle less than one step of space.
+#[track_caller]
+fn assert_time<S: TestScalar>(t: S, expected: f64, motion_length: f64) {
+    let tol = S::TOL * (1.0 + 1.0 / motion_length.min(1.0));
+    let t = t.f();
+    assert!((0.0..=1.0).contains(&t), "t = {t} outside the tick");
+    if S::EXACT {
+        assert!(t <= expected, "t = {t} is after the first touch at {expected}");
+        assert!(expected - t <= tol, "t = {t} is {} before the first touch at {expected}", expected - t);
+    } else {
+        assert!((t - expected).abs() <= tol, "t = {t}, expected {expected}");
+    }
+}
+
+/// Moving the circle by its travel leaves it outside (or touching) the
+/// segment: never overlapping.
+#[track_caller]
+fn assert_not_penetrating<S: TestScalar>(c: &Circle<S>, impact: &Impact<S>, segment: &Segment<S>) {
+    let moved = Circle::new(c.center() + impact.travel_a, c.radius()).unwrap();
+    if let Some(contact) = contact_circle_segment(&moved, segment) {
+        let slack = if S::EXACT { 0.0 } else { S::TOL };
+        assert!(contact.depth.f() <= slack, "penetrating by {} at t = {:?}", contact.depth.f(), impact.t);
+    }
+}
+
+fn a_bullet_does_not_tunnel_through_a_thin_wall<S: TestScalar>() {
+    let wall = seg::<S>(10.0, -5.0, 10.0, 5.0);
+    let bullet = circle::<S>(0.0, 0.0, 0.25);
+    let motion = v::<S>(30.0, 0.0);
+    // The end position is far beyond the wall: a static test there misses.
+    let end = Circle::new(bullet.center() + motion, bullet.radius()).unwrap();
+    assert_eq!(contact_circle_segment(&end, &wall), None);
+    let impact = hit(sweep_circle_segment(&bullet, motion, &wall));
+    assert_time(impact.t, 9.75 / 30.0, 30.0);
+    assert_vec_near(impact.normal, -1.0, 0.0, "normal");
+    assert_vec_near(impact.point, 10.0, 0.0, "point");
+    assert_not_penetrating(&bullet, &impact, &wall);
+}
+
+fn a_diagonal_hit_on_the_side_of_a_segment<S: TestScalar>() {
+    let floor = seg::<S>(-8.0, 0.0, 8.0, 0.0);
+    let ball = circle::<S>(-4.0, 5.0, 1.0);
+    let motion = v::<S>(6.0, -8.0);
+    // The centre reaches y = 1 after 4 of the 8 units down: t = 0.5.
+    let impact = hit(sweep_circle_segment(&ball, motion, &floor));
+    assert_time(impact.t, 0.5, 10.0);
+    assert_vec_near(impact.normal, 0.0, 1.0, "normal");
+    assert_vec_near(impact.point, -1.0, 0.0, "point");
+    assert_not_penetrating(&ball, &impact, &floor);
+}
+
+fn an_end_cap_is_hit_along_the_line_of_centres<S: TestScalar>() {
+    let post = seg::<S>(0.0, -6.0, 0.0, 0.0);
+    let ball = circle::<S>(-3.0, 4.0, 1.0);
+    // Straight at the post's top end, along (3, -4): touches at distance 1
+    // from (0, 0), i.e. after 4 of the 5 units: t = 0.4 of a 10-long move.
+    let motion = v::<S>(6.0, -8.0);
+    let impact = hit(sweep_circle_segment(&ball, motion, &post));
+    assert_time(impact.t, 0.4, 10.0);
+    assert_vec_near(impact.normal, -0.6, 0.8, "normal");
+    assert_vec_near(impact.point, 0.0, 0.0, "point");
+    assert_not_penetrating(&ball, &impact, &post);
+}
+
+fn grazing_an_end_cap_hits_at_the_instant_of_touching<S: TestScalar>() {
+    // The post's top end at (0, 0); the ball passes over it with its centre
+    // at height exactly 1: it touches only when directly above.
+    let post = seg::<S>(0.0, -6.0, 0.0, 0.0);
+    let ball = circle::<S>(-3.0, 1.0, 1.0);
+    let impact = hit(sweep_circle_segment(&ball, v(6.0, 0.0), &post));
+    assert_time(impact.t, 0.5, 6.0);
+    assert_vec_near(impact.normal, 0.0, 1.0, "normal");
+    // One step higher and it passes clear.
+    let above = Circle::new(Vec2::new(S::lit(-3.0), S::ONE.step_up()), S::ONE).unwrap();
+    assert_eq!(sweep_circle_segment(&above, v(6.0, 0.0), &post), Sweep::Miss);
+}
+
+fn moving_parallel_at_exactly_the_radius<S: TestScalar>() {
+    let floor = seg::<S>(0.0, 0.0, 8.0, 0.0);
+    // Already touching and sliding along: in contact, not blocked.
+    let sliding = circle::<S>(2.0, 1.0, 1.0);
+    match sweep_circle_segment(&sliding, v(4.0, 0.0), &floor) {
+        Sweep::InContact { contact, blocked } => {
+            assert!(!blocked, "sliding along the surface is not blocked");
+            assert_eq!(contact.depth, S::ZERO);
+        }
+        other => panic!("expected contact, got {other:?}"),
+    }
+    // Arriving from beyond the end at the same height: touches the round end
+    // when directly above it (t = 2/4).
+    let arriving = circle::<S>(-2.0, 1.0, 1.0);
+    let impact = hit(sweep_circle_segment(&arriving, v(4.0, 0.0), &floor));
+    assert_time(impact.t, 0.5, 4.0);
+    assert_vec_near(impact.normal, 0.0, 1.0, "normal");
+}
+
+fn zero_motion_never_hits<S: TestScalar>() {
+    let floor = seg::<S>(0.0, 0.0, 8.0, 0.0);
+    assert_eq!(sweep_circle_segment(&circle(2.0, 3.0, 1.0), Vec2::ZERO, &floor), Sweep::Miss);
+    let touching = sweep_circle_segment(&circle(2.0, 1.0, 1.0), Vec2::ZERO, &floor);
+    assert!(matches!(touching, Sweep::InContact { blocked: false, .. }), "{touching:?}");
+    let still = circle::<S>(0.0, 0.0, 1.0);
+    assert_eq!(sweep_circle_circle(&still, Vec2::ZERO, &circle(5.0, 0.0, 1.0), Vec2::ZERO), Sweep::Miss);
+}
+
+fn a_zero_length_segment_is_a_point<S: TestScalar>() {
+    let dot = seg::<S>(4.0, 0.0, 4.0, 0.0);
+    let ball = circle::<S>(0.0, 0.0, 1.0);
+    let impact = hit(sweep_circle_segment(&ball, v(8.0, 0.0), &dot));
+    assert_time(impact.t, 3.0 / 8.0, 8.0);
+    assert_vec_near(impact.normal, -1.0, 0.0, "normal");
+    // The same as a circle of radius zero.
+    let as_circle = hit(sweep_circle_circle(&ball, v(8.0, 0.0), &circle(4.0, 0.0, 0.0), Vec2::ZERO));
+    assert_eq!(as_circle.t, impact.t);
+}
+
+/// "The ball can never leave": a resting ball moving away is not blocked,
+/// moving into the surface is, and a tangential move is not.
+fn a_resting_ball_can_leave_the_surface<S: TestScalar>() {
+    let floor = seg::<S>(-5.0, 0.0, 5.0, 0.0);
+    let resting = circle::<S>(0.0, 1.0, 1.0);
+    let outcome = |m: Vec2<S>| match sweep_circle_segment(&resting, m, &floor) {
+        Sweep::InContact { blocked, .. } => blocked,
+        other => panic!("a resting ball is in contact, got {other:?}"),
+    };
+    assert!(!outcome(v(0.0, 3.0)), "jumping up");
+    assert!(!outcome(v(2.0, 0.5)), "up and sideways");
+    assert!(!outcome(v(3.0, 0.0)), "rolling along");
+    assert!(outcome(v(0.0, -1.0)), "falling in");
+    assert!(outcome(v(3.0, -0.01)), "sliding slightly in");
+    // Overlapping and moving out is not blocked either.
+    let sunk = circle::<S>(0.0, 0.5, 1.0);
+    let out = sweep_circle_segment(&sunk, v(0.0, 1.0), &floor);
+    assert!(matches!(out, Sweep::InContact { blocked: false, .. }), "{out:?}");
+}
+
+fn moving_away_or_passing_by_misses<S: TestScalar>() {
+    let floor = seg::<S>(-5.0, 0.0, 5.0, 0.0);
+    assert_eq!(sweep_circle_segment(&circle(0.0, 3.0, 1.0), v(0.0, 5.0), &floor), Sweep::Miss);
+    assert_eq!(sweep_circle_segment(&circle(-9.0, 3.0, 1.0), v(18.0, 0.0), &floor), Sweep::Miss);
+    // Passing the end at exactly one step more than the radius.
+    let near = Circle::new(Vec2::new(S::lit(6.0).step_up(), S::lit(-4.0)), S::ONE).unwrap();
+    assert_eq!(sweep_circle_segment(&near, v(0.0, 8.0), &floor), Sweep::Miss);
+    let touching = Circle::new(Vec2::new(S::lit(6.0), S::lit(-4.0)), S::ONE).unwrap();
+    let impact = hit(sweep_circle_segment(&touching, v(0.0, 8.0), &floor));
+    assert_time(impact.t, 0.5, 8.0);
+}
+
+fn a_circle_crossing_a_capsule_is_caught<S: TestScalar>() {
+    let paddle = capsule::<S>(0.0, 0.0, 4.0, 0.0, 1.0);
+    let ball = circle::<S>(8.0, 0.0, 1.0);
+    let impact = hit(sweep_circle_capsule(&ball, v(-8.0, 0.0), &paddle));
+    assert_time(impact.t, 0.25, 8.0);
+    assert_vec_near(impact.normal, 1.0, 0.0, "normal");
+    assert_vec_near(impact.point, 5.0, 0.0, "point");
+    // From above, onto the flat side: touches at height 2, after 4 of 6.
+    let impact = hit(sweep_circle_capsule(&circle(2.0, 6.0, 1.0), v(0.0, -6.0), &paddle));
+    assert_time(impact.t, 4.0 / 6.0, 6.0);
+    assert_vec_near(impact.point, 2.0, 1.0, "point");
+}
+
+fn moving_circles_meet_head_on<S: TestScalar>() {
+    let a = circle::<S>(0.0, 0.0, 1.0);
+    let b = circle::<S>(10.0, 0.0, 1.0);
+    let impact = hit(sweep_circle_circle(&a, v(6.0, 0.0), &b, v(-6.0, 0.0)));
+    assert_time(impact.t, 8.0 / 12.0, 12.0);
+    assert_vec_near(impact.normal, -1.0, 0.0, "normal");
+    // The point is on b's surface at the impact: b's centre at 10 − 6t.
+    assert_near(impact.point.x, 10.0 - 6.0 * impact.t.f() - 1.0, "point.x");
+    // One chasing the other faster: relative motion 2 closes the gap of 8
+    // after 4 of 5 ticks' worth… not within this tick.
+    assert_eq!(sweep_circle_circle(&a, v(7.0, 0.0), &b, v(5.0, 0.0)), Sweep::Miss);
+}
+
+fn moving_versus_moving_equals_static_on_relative_motion<S: TestScalar>() {
+    let a = circle::<S>(-3.0, 1.0, 0.75);
+    let b = circle::<S>(2.0, -1.5, 1.25);
+    let (ma, mb) = (v::<S>(4.0, -1.0), v::<S>(-2.5, 1.5));
+    let moving = hit(sweep_circle_circle(&a, ma, &b, mb));
+    let relative = hit(sweep_circle_circle(&a, ma - mb, &b, Vec2::ZERO));
+    // The same decision and estimate; the safety check runs on the moved
+    // positions, which round differently, so the times may differ by the
+    // back-off.
+    assert_near(moving.t, relative.t.f(), "t");
+}
+
+fn circles_in_contact_report_whether_they_approach<S: TestScalar>() {
+    let a = circle::<S>(0.0, 0.0, 1.0);
+    let b = circle::<S>(1.5, 0.0, 1.0);
+    let approach = sweep_circle_circle(&a, v(1.0, 0.0), &b, Vec2::ZERO);
+    assert!(matches!(approach, Sweep::InContact { blocked: true, .. }), "{approach:?}");
+    let part = sweep_circle_circle(&a, v(-1.0, 0.0), &b, v(1.0, 0.0));
+    assert!(matches!(part, Sweep::InContact { blocked: false, .. }), "{part:?}");
+    // Both moving the same way: no relative motion, not blocked.
+    let together = sweep_circle_circle(&a, v(2.0, 0.0), &b, v(2.0, 0.0));
+    assert!(matches!(together, Sweep::InContact { blocked: false, .. }), "{together:?}");
+}
+
+fn a_swinging_capsule_hits_a_circle<S: TestScalar>() {
+    let bat = capsule::<S>(0.0, -2.0, 0.0, 2.0, 0.5);
+    let ball = circle::<S>(5.0, 1.0, 0.5);
+    let impact = hit(sweep_capsule_circle(&bat, v(8.0, 0.0), &ball));
+    assert_time(impact.t, 0.5, 8.0);
+    assert_vec_near(impact.normal, -1.0, 0.0, "normal");
+    assert_vec_near(impact.point, 4.5, 1.0, "point");
+    let blocked = sweep_capsule_circle(&bat, v(1.0, 0.0), &circle(1.0, 0.0, 0.5));
+    assert!(matches!(blocked, Sweep::InContact { blocked: true, .. }), "{blocked:?}");
+    let leaving = sweep_capsule_circle(&bat, v(-1.0, 0.0), &circle(1.0, 0.0, 0.5));
+    assert!(matches!(leaving, Sweep::InContact { blocked: false, .. }), "{leaving:?}");
+}
+
+/// The textbook quadratic for a 1000-unit world has terms near 1e11, beyond
+/// I32F32's range; every term here is computed exactly in a wider type.
+fn a_thousand_unit_world_keeps_its_precision<S: TestScalar>() {
+    let m = S::MAX_COORD.f().min(1000.0);
+    let wall = seg::<S>(0.5 * m, -m, 0.5 * m, m);
+    let ball = circle::<S>(-m, 0.25 * m, 0.01 * m);
+    let motion = v::<S>(2.0 * m, -0.5 * m);
+    // x reaches 0.49·m after travelling 1.49·m of the 2·m.
+    let impact = hit(sweep_circle_segment(&ball, motion, &wall));
+    assert_time(impact.t, 1.49 / 2.0, 2.0 * m);
+    assert_not_penetrating(&ball, &impact, &wall);
+    let end = distance_point_segment(ball.center() + impact.travel_a, &wall).f();
+    assert!((end - 0.01 * m).abs() <= 0.01 * m * 1e-3 + S::TOL * m, "centre {end} from the wall");
+}
+
+fn motions_beyond_the_safe_range_are_clamped<S: TestScalar>() {
+    let wall = seg::<S>(0.0, -1.0, 0.0, 1.0);
+    let ball = circle::<S>(-1.0, 0.0, 0.5);
+    let far = Vec2::new(S::MAX_COORD.step_up(), S::ZERO);
+    let impact = hit(sweep_circle_segment(&ball, far, &wall));
+    // Clamped to MAX_COORD: the touch is 0.5 along it.
+    assert_time(impact.t, 0.5 / S::MAX_COORD.f(), S::MAX_COORD.f());
+}
+
+macro_rules! sweep_suite {
+    ($module:ident, $t:ty) => {
+        mod $module {
+            type T = $t;
+            sweep_suite!(@tests T;
+                a_bullet_does_not_tunnel_through_a_thin_wall,
+                a_diagonal_hit_on_the_side_of_a_segment,
+                an_end_cap_is_hit_along_the_line_of_centres,
+                grazing_an_end_cap_hits_at_the_instant_of_touching,
+                moving_parallel_at_exactly_the_radius,
+                zero_motion_never_hits,
+                a_zero_length_segment_is_a_point,
+                a_resting_ball_can_leave_the_surface,
+                moving_away_or_passing_by_misses,
+                a_circle_crossing_a_capsule_is_caught,
+                moving_circles_meet_head_on,
+                moving_versus_moving_equals_static_on_relative_motion,
+                circles_in_contact_report_whether_they_approach,
+                a_swinging_capsule_hits_a_circle,
+                a_thousand_unit_world_keeps_its_precision,
+                motions_beyond_the_safe_range_are_clamped,
+            );
+        }
+    };
+    (@tests $t:ty; $($name:ident),* $(,)?) => {
+        $(#[test] fn $name() { super::$name::<$t>(); })*
+    };
+}
+
+sweep_suite!(f32_sweeps, f32);
+sweep_suite!(f64_sweeps, f64);
+sweep_suite!(i16f16_sweeps, fixed::types::I16F16);
+sweep_suite!(i32f32_sweeps, fixed::types::I32F32);
+sweep_suite!(i48f16_sweeps, fixed::types::I48F16);
+
+// ---------------------------------------------------------------- regressions
+
+/// Found by `geom-test`: the circle touches the side of a segment just past
+/// its end point; the time rounded down put the foot of the centre before
+/// the end, the side was rejected, no cap is ever touched, and the fallback
+/// answered late. The side is now judged over the rounding interval.
+#[test]
+fn i16f16_a_side_touch_just_past_an_end_is_not_lost_to_rounding() {
+    use fixed::types::I16F16;
+    let raw = |x: i32, y: i32| Vec2::new(I16F16::from_bits(x), I16F16::from_bits(y));
+    let ball = Circle::new(raw(-655_353, 147_448), I16F16::from_bits(1)).unwrap();
+    let motion = raw(-100_430, 162_993);
+    let wall = Segment::new(raw(-655_360, 147_456), raw(-655_360, 533_220)).unwrap();
+    let impact = hit(sweep_circle_segment(&ball, motion, &wall));
+    // The exact first touch: the centre 1 raw unit from x = -655360, at
+    // t = 6 / 100430 of the tick = 3.915 steps of 2^-16.
+    assert_eq!(impact.t, I16F16::from_bits(3));
+    assert_not_penetrating(&ball, &impact, &wall);
+}
+
+/// Found by `geom-test`: as above for `I48F16`, where the fallback reported
+/// the touch at the very end of the tick instead of 0.545 into it.
+#[test]
+fn i48f16_a_side_touch_is_never_reported_late() {
+    use fixed::types::I48F16;
+    let v = |x: f64, y: f64| Vec2::new(I48F16::from_num(x), I48F16::from_num(y));
+    let ball = Circle::new(v(10.31418, -14.27866), I48F16::from_num(19.67151)).unwrap();
+    let motion = v(-1.6424, 18.39374);
+    let wall = Segment::new(v(-11.65358, 10.5614), v(-9.46373, -13.9636)).unwrap();
+    let impact = hit(sweep_circle_segment(&ball, motion, &wall));
+    assert!(impact.t <= I48F16::from_num(0.5453340524293532), "t = {}", impact.t);
+    assert!(impact.t >= I48F16::from_num(0.5453340524293532 - 1e-4), "t = {}", impact.t);
+}
+
+/// Found by `geom-test`: an `f64` path grazing an end cap to sixteen digits,
+/// where the discriminant's sign is rounding noise. The fallback took the
+/// closest approach to the wrong end point (0.43 into the tick instead of
+/// 0.51); it now takes the end point the path passes nearest.
+#[test]
+fn f64_a_graze_within_rounding_is_timed_at_the_grazed_end() {
+    let ball = Circle::new(Vec2::new(-1.3279252111783463e71_f64, 6.480537058340563e71), 1.833267815207316e69).unwrap();
+    let motion = Vec2::new(-1.6072684640084128e72, -3.799310607982121e71);
+    let wall = Segment::new(
+        Vec2::new(-9.493790968772252e71, 4.56910250958942e71),
+        Vec2::new(-9.493790968772252e71, 1.0369683055876048e72),
+    )
+    .unwrap();
+    let impact = hit(sweep_circle_segment(&ball, motion, &wall));
+    assert!((impact.t - 0.5077962163106134).abs() < 1e-9, "t = {}", impact.t);
+}
+
+/// Found by `geom-test`: an `f64` circle of radius zero starting 4e-15 from
+/// a segment (below f64's resolution at that scale) and moving along it. No
+/// candidate time survived the rounding and the fallback answered with the
+/// end of the tick, 20 units past the segment; a start on the segment
+/// within rounding now touches at once.
+#[test]
+fn f64_a_path_starting_on_the_segment_within_rounding_touches_at_once() {
+    let dot = Circle::new(Vec2::new(49.737962413715785_f64, -28.047917422609228), 0.0).unwrap();
+    let motion = Vec2::new(-912.7704055221911, -861.098847441177);
+    let rail =
+        Segment::new(Vec2::new(64.0, -14.593247931340851), Vec2::new(-848.7704055221911, -875.6920953725179)).unwrap();
+    let impact = hit(sweep_circle_segment(&dot, motion, &rail));
+    assert!(impact.t < 0.2, "t = {}", impact.t);
+}
