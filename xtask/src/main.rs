@@ -14,6 +14,8 @@ tasks:
   ci        everything CI checks, in order, printing each command first:
             fmt, clippy, tests, docs, the no_std build, cargo-deny
   deny      cargo deny check bans licenses sources (installs cargo-deny if missing)
+  accuracy  measured accuracy of every scalar type against the exact oracle
+            (an optional number of scenes per query, default 20000)
   bench     the criterion benchmarks, then a table of medians per query and
             scalar type (arguments after `--` go to criterion, e.g. `--quick`)
   help      this text
@@ -25,6 +27,7 @@ fn main() -> ExitCode {
         Some("ci") => ci(),
         Some("deny") => deny(),
         Some("bench") => bench(&args[1..]),
+        Some("accuracy") => accuracy(&args[1..]),
         Some("help" | "--help" | "-h") | None => {
             print!("{USAGE}");
             Ok(())
@@ -156,6 +159,13 @@ fn deny() -> Result<(), String> {
         })?;
     }
     Step::cargo(&["deny", "check", "bans", "licenses", "sources"]).run()
+}
+
+/// Prints the accuracy table (geom-test's `accuracy` binary, optimised).
+fn accuracy(extra: &[String]) -> Result<(), String> {
+    let mut args = vec!["run", "--release", "-p", "geom-test", "--bin", "accuracy", "--"];
+    args.extend(extra.iter().map(String::as_str));
+    Step::cargo(&args).run()
 }
 
 /// Runs the criterion benchmarks and prints the median time per query.

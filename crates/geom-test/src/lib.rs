@@ -8,6 +8,7 @@
 // shape outside the safe range, say), which fails the test that called them.
 #![allow(clippy::missing_panics_doc)]
 
+pub mod accuracy;
 pub mod oracle;
 pub mod strategy;
 
@@ -81,6 +82,13 @@ pub trait Testable: Scalar {
     ///
     /// Used by the strategies in [`strategy`].
     fn arbitrary(scale: f64) -> BoxedStrategy<Self>;
+
+    /// Whether `|self| ≤ bound`.
+    ///
+    /// See [`Testable`] for an example.
+    fn abs_le(self, bound: Self) -> bool {
+        self <= bound && -bound <= self
+    }
 
     /// The tolerance for a quantity computed from values of magnitude up to
     /// `scale`, `k` rounding steps wide.

@@ -26,7 +26,7 @@ use num_traits::{One, Signed, Zero};
 use proptest::prelude::*;
 
 use crate::oracle::{self, Q};
-use crate::{Testable, qvec};
+use crate::{Testable, qvec, vec_to_f64};
 
 /// The scales scenes are drawn at, as powers of two: `2^0`, `2^4`, `2^10`,
 /// and the safe range itself.
@@ -275,4 +275,165 @@ pub fn capsule_capsule<S: Testable>() -> BoxedStrategy<(Capsule<S>, Capsule<S>)>
 pub(crate) fn fixed_sqrt_floor_bits(q: &Q, frac: u32) -> BigInt {
     let scaled: BigInt = (q * Q::from_integer(BigInt::one() << (2 * frac))).floor().to_integer();
     if scaled.is_negative() || scaled.is_zero() { BigInt::zero() } else { scaled.sqrt() }
+}
+
+/// A motion for a circle at `c` near `segment`: anywhere at the scale, at a
+/// point near the segment, along the segment, or none. Components stay
+/// within the safe range, so the queries do not clamp them.
+fn motion<S: Testable>(c: Vec2<S>, segment: Segment<S>, scale: f64) -> BoxedStrategy<Vec2<S>> {
+    let (a, b) = (segment.start(), segment.end());
+    let along = (-4_i32..=4).prop_map(move |k| {
+        let f = f64::from(k) / 4.0;
+        Vec2::new(S::from_f64((b.x.to_f64() - a.x.to_f64()) * f), S::from_f64((b.y.to_f64() - a.y.to_f64()) * f))
+    });
+    prop_oneof![
+        3 => point::<S>(scale),
+        3 => point_near(segment, scale).prop_map(move |target| Vec2::new(
+            S::from_f64(target.x.to_f64() - c.x.to_f64()),
+            S::from_f64(target.y.to_f64() - c.y.to_f64()),
+        )),
+        1 => along,
+        1 => Just(Vec2::ZERO),
+    ]
+    .prop_map(clamp_point)
+    .boxed()
+}
+
+/// The exact squared distance between a circle's path and a segment.
+fn path_dist2<S: Testable>(c: Vec2<S>, m: Vec2<S>, s: &Segment<S>) -> Q {
+    let start = qvec(c);
+    oracle::dist2_segment_segment(&start, &start.add(&qvec(m)), &qvec(s.start()), &qvec(s.end()))
+}
+
+/// A circle, its motion over one tick, and a segment. The radius is mostly
+/// within a few rounding steps of the path's exact distance from the segment
+/// (a grazing sweep); motions aim anywhere, at the segment, along it, or
+/// nowhere; segments and starting points are as in [`point_segment`].
+///
+/// # Examples
+///
+/// ```
+/// use geom_test::strategy;
+/// use proptest::strategy::{Strategy, ValueTree};
+/// use proptest::test_runner::TestRunner;
+///
+/// let mut runner = TestRunner::deterministic();
+/// let (circle, motion, segment) = strategy::sweep_circle_segment::<f64>().new_tree(&mut runner).unwrap().current();
+/// let _ = geom_core::sweep_circle_segment(&circle, motion, &segment);
+/// ```
+pub fn sweep_circle_segment<S: Testable>() -> BoxedStrategy<(Circle<S>, Vec2<S>, Segment<S>)> {
+    scale::<S>()
+        .prop_flat_map(|scale| {
+            segment_at::<S>(scale)
+                .prop_flat_map(move |s| (point_near(s, scale), Just(s)))
+                .prop_flat_map(move |(c, s)| (Just(c), motion(c, s, scale), Just(s)))
+                .prop_flat_map(move |(c, m, s)| (radius_near::<S>(&path_dist2(c, m, &s), scale), Just((c, m, s))))
+        })
+        .prop_map(|(r, (c, m, s))| (Circle::new(c, r).expect("in range"), m, s))
+        .boxed()
+}
+
+/// A circle, its motion over one tick, and a capsule: as
+/// [`sweep_circle_segment`], with the reach split between the two radii.
+///
+/// # Examples
+///
+/// ```
+/// use geom_test::strategy;
+/// use proptest::strategy::{Strategy, ValueTree};
+/// use proptest::test_runner::TestRunner;
+///
+/// let mut runner = TestRunner::deterministic();
+/// let (circle, motion, capsule) = strategy::sweep_circle_capsule::<f32>().new_tree(&mut runner).unwrap().current();
+/// let _ = geom_core::sweep_circle_capsule(&circle, motion, &capsule);
+/// ```
+pub fn sweep_circle_capsule<S: Testable>() -> BoxedStrategy<(Circle<S>, Vec2<S>, Capsule<S>)> {
+    sweep_circle_segment::<S>()
+        .prop_flat_map(|(c, m, s)| (split(c.radius()), Just((c, m, s))))
+        .prop_map(|((rc, rs), (c, m, s))| {
+            (Circle::new(c.center(), rc).expect("in range"), m, Capsule::new(s.start(), s.end(), rs).expect("in range"))
+        })
+        .boxed()
+}
+
+/// Two circles with their motions over one tick; the sum of the radii is
+/// mostly within a few steps of the closest approach of their relative
+/// motion.
+///
+/// # Examples
+///
+/// ```
+/// use geom_test::strategy;
+/// use proptest::strategy::{Strategy, ValueTree};
+/// use proptest::test_runner::TestRunner;
+///
+/// let mut runner = TestRunner::deterministic();
+/// let (a, ma, b, mb) = strategy::sweep_circle_circle::<f32>().new_tree(&mut runner).unwrap().current();
+/// let _ = geom_core::sweep_circle_circle(&a, ma, &b, mb);
+/// ```
+#[allow(clippy::type_complexity)]
+pub fn sweep_circle_circle<S: Testable>() -> BoxedStrategy<(Circle<S>, Vec2<S>, Circle<S>, Vec2<S>)> {
+    scale::<S>()
+        .prop_flat_map(|scale| {
+            (point::<S>(scale), point::<S>(scale))
+                .prop_flat_map(move |(a, b)| {
+                    let target = Segment::new(b, b).expect("in range");
+                    (Just(a), motion(a, target, scale), Just(b), point::<S>(scale / 4.0))
+                })
+                .prop_flat_map(move |(a, ma, b, mb)| {
+                    // The relative path, from a's view of a static b.
+                    let start = qvec(a);
+                    let end = start.add(&qvec(ma)).sub(&qvec(mb));
+                    let d2 = oracle::dist2_point_segment(&qvec(b), &start, &end);
+                    (radius_near::<S>(&d2, scale), Just((a, ma, b, mb)))
+                })
+        })
+        .prop_flat_map(|(reach, centres)| (split(reach), Just(centres)))
+        .prop_map(|((ra, rb), (a, ma, b, mb))| {
+            (Circle::new(a, ra).expect("in range"), ma, Circle::new(b, rb).expect("in range"), mb)
+        })
+        .boxed()
+}
+
+/// A small circle whose centre's path crosses a segment during the tick
+/// (from one side to the other, through a point inside it): the scene a
+/// sweep must never let tunnel.
+///
+/// # Examples
+///
+/// ```
+/// use geom_test::strategy;
+/// use proptest::strategy::{Strategy, ValueTree};
+/// use proptest::test_runner::TestRunner;
+///
+/// let mut runner = TestRunner::deterministic();
+/// let (circle, motion, segment) = strategy::tunnelling::<f32>().new_tree(&mut runner).unwrap().current();
+/// assert_ne!(geom_core::sweep_circle_segment(&circle, motion, &segment), geom_core::Sweep::Miss);
+/// ```
+pub fn tunnelling<S: Testable>() -> BoxedStrategy<(Circle<S>, Vec2<S>, Segment<S>)> {
+    // The segment at half the scale and the offset at a quarter, so the
+    // path's ends stay in range without clamping (which could undo the
+    // crossing).
+    scale::<S>()
+        .prop_flat_map(|scale| {
+            let segment =
+                segment_at::<S>(scale / 2.0).prop_filter("a segment of some length", |s| s.start() != s.end());
+            (segment, 1_u32..64, point::<S>(scale / 4.0), 1_u32..=8)
+        })
+        .prop_map(|(s, k, offset, far)| {
+            let t = f64::from(k) / 64.0;
+            let (a, b) = (vec_to_f64(s.start()), vec_to_f64(s.end()));
+            let q = (a.x + (b.x - a.x) * t, a.y + (b.y - a.y) * t);
+            let o = (offset.x.to_f64(), offset.y.to_f64());
+            let f = f64::from(far) / 4.0;
+            let start = Vec2::new(S::from_f64(q.0 + o.0), S::from_f64(q.1 + o.1));
+            let end = Vec2::new(S::from_f64(q.0 - o.0 * f), S::from_f64(q.1 - o.1 * f));
+            let motion = Vec2::new(
+                S::from_f64(end.x.to_f64() - start.x.to_f64()),
+                S::from_f64(end.y.to_f64() - start.y.to_f64()),
+            );
+            let radius = S::from_f64((o.0.abs() + o.1.abs()) / 64.0);
+            (Circle::new(start, radius).expect("in range"), motion, s)
+        })
+        .boxed()
 }
