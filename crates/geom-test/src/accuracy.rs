@@ -1,7 +1,7 @@
 //! Measured accuracy against the exact oracle, for `cargo xtask accuracy`.
 //!
 //! Each measurement draws a fixed, seeded stream of scenes from the
-//! [`strategy`](crate::strategy) module (the same awkward cases the
+//! [`strategy`] module (the same awkward cases the
 //! property tests use) and compares every answer with the oracle.
 
 use geom_core::{Impact, Sweep, Vec2, sweep_circle_capsule, sweep_circle_circle, sweep_circle_segment};
