@@ -14,6 +14,15 @@
 //! 4. [`query`]: closest points, distances, intersection tests, contacts,
 //!    and swept circles with their time of impact, named
 //!    `<question>_<a>_<b>` (see the module for the rules).
+//! 5. [`world`] (with the default `alloc` feature): a deterministic stepping
+//!    world of static colliders and dynamic circles, with checksums,
+//!    snapshots and a rollback sync test.
+//!
+//! # Features
+//!
+//! - `alloc` (default): the [`world`] module. Without it the crate needs no
+//!   allocator.
+//! - `serde`: serialisation of shapes and worlds (validated when read).
 //!
 //! # Examples
 //!
@@ -44,10 +53,15 @@
 #![no_std]
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
 pub mod query;
 mod scalar;
 mod shape;
 mod vec2;
+#[cfg(feature = "alloc")]
+pub mod world;
 
 pub use query::{
     ClosestPoint, ClosestPoints, Contact, Impact, SegmentFeature, Sweep, closest_point_point_segment,

@@ -87,6 +87,15 @@ fn check_radius<S: Scalar>(radius: S) -> Result<(), ShapeError> {
 /// # Ok::<(), ShapeError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(
+        try_from = "serde_data::SegmentData<S>",
+        into = "serde_data::SegmentData<S>",
+        bound = "S: Scalar + serde::Serialize + serde::de::DeserializeOwned"
+    )
+)]
 pub struct Segment<S> {
     start: Vec2<S>,
     end: Vec2<S>,
@@ -185,6 +194,15 @@ impl<S: Scalar> Segment<S> {
 /// # Ok::<(), geom_core::ShapeError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(
+        try_from = "serde_data::CircleData<S>",
+        into = "serde_data::CircleData<S>",
+        bound = "S: Scalar + serde::Serialize + serde::de::DeserializeOwned"
+    )
+)]
 pub struct Circle<S> {
     center: Vec2<S>,
     radius: S,
@@ -261,6 +279,15 @@ impl<S: Scalar> Circle<S> {
 /// # Ok::<(), geom_core::ShapeError>(())
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(
+        try_from = "serde_data::CapsuleData<S>",
+        into = "serde_data::CapsuleData<S>",
+        bound = "S: Scalar + serde::Serialize + serde::de::DeserializeOwned"
+    )
+)]
 pub struct Capsule<S> {
     segment: Segment<S>,
     radius: S,
@@ -319,6 +346,71 @@ impl<S: Scalar> Capsule<S> {
     #[must_use]
     pub fn radius(&self) -> S {
         self.radius
+    }
+}
+
+/// The shapes as plain data for serde: read back through the validating
+/// constructors, so a file cannot smuggle in an invalid shape.
+#[cfg(feature = "serde")]
+mod serde_data {
+    use super::{Capsule, Circle, Scalar, Segment, ShapeError, Vec2};
+
+    #[derive(Clone, Copy, serde::Serialize, serde::Deserialize)]
+    pub(super) struct SegmentData<S> {
+        start: Vec2<S>,
+        end: Vec2<S>,
+    }
+
+    #[derive(Clone, Copy, serde::Serialize, serde::Deserialize)]
+    pub(super) struct CircleData<S> {
+        center: Vec2<S>,
+        radius: S,
+    }
+
+    #[derive(Clone, Copy, serde::Serialize, serde::Deserialize)]
+    pub(super) struct CapsuleData<S> {
+        start: Vec2<S>,
+        end: Vec2<S>,
+        radius: S,
+    }
+
+    impl<S: Scalar> TryFrom<SegmentData<S>> for Segment<S> {
+        type Error = ShapeError;
+        fn try_from(d: SegmentData<S>) -> Result<Self, ShapeError> {
+            Segment::new(d.start, d.end)
+        }
+    }
+
+    impl<S: Scalar> From<Segment<S>> for SegmentData<S> {
+        fn from(s: Segment<S>) -> Self {
+            Self { start: s.start, end: s.end }
+        }
+    }
+
+    impl<S: Scalar> TryFrom<CircleData<S>> for Circle<S> {
+        type Error = ShapeError;
+        fn try_from(d: CircleData<S>) -> Result<Self, ShapeError> {
+            Circle::new(d.center, d.radius)
+        }
+    }
+
+    impl<S: Scalar> From<Circle<S>> for CircleData<S> {
+        fn from(c: Circle<S>) -> Self {
+            Self { center: c.center, radius: c.radius }
+        }
+    }
+
+    impl<S: Scalar> TryFrom<CapsuleData<S>> for Capsule<S> {
+        type Error = ShapeError;
+        fn try_from(d: CapsuleData<S>) -> Result<Self, ShapeError> {
+            Capsule::new(d.start, d.end, d.radius)
+        }
+    }
+
+    impl<S: Scalar> From<Capsule<S>> for CapsuleData<S> {
+        fn from(c: Capsule<S>) -> Self {
+            Self { start: c.segment.start, end: c.segment.end, radius: c.radius }
+        }
     }
 }
 

@@ -33,6 +33,7 @@ use crate::scalar::{Exact, Scalar};
 /// assert_eq!(v.length(), 5);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct Vec2<S> {
     /// The horizontal component.
     pub x: S,

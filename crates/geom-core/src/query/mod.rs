@@ -37,7 +37,7 @@ mod closest_point;
 mod contact;
 mod distance;
 mod intersects;
-mod kernel;
+pub(crate) mod kernel;
 mod sweep;
 
 pub use closest_point::{ClosestPoint, ClosestPoints, closest_point_point_segment, closest_points_segment_segment};

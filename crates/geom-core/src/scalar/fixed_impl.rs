@@ -102,6 +102,11 @@ impl<F: Frac32> Sealed for FixedI32<F> {
     fn is_finite(self) -> bool {
         true
     }
+
+    #[inline]
+    fn hash_bits(self) -> u64 {
+        i64::from(self.to_bits()) as u64
+    }
 }
 
 impl<F: Frac64> Sealed for FixedI64<F> {
@@ -134,6 +139,11 @@ impl<F: Frac64> Sealed for FixedI64<F> {
     #[inline]
     fn is_finite(self) -> bool {
         true
+    }
+
+    #[inline]
+    fn hash_bits(self) -> u64 {
+        self.to_bits() as u64
     }
 }
 

@@ -38,6 +38,11 @@ impl Sealed for f32 {
     fn is_finite(self) -> bool {
         f32::is_finite(self)
     }
+
+    #[inline]
+    fn hash_bits(self) -> u64 {
+        u64::from(self.to_bits())
+    }
 }
 
 impl Sealed for f64 {
@@ -69,6 +74,11 @@ impl Sealed for f64 {
     #[inline]
     fn is_finite(self) -> bool {
         f64::is_finite(self)
+    }
+
+    #[inline]
+    fn hash_bits(self) -> u64 {
+        self.to_bits()
     }
 }
 

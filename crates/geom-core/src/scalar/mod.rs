@@ -220,6 +220,9 @@ pub(crate) mod private {
         fn from_sqrt_ratio(num: Self::Exact, den: Self::Exact) -> Self;
         /// Whether the value is finite (always true for fixed-point).
         fn is_finite(self) -> bool;
+        /// The value's bits, for checksums: raw bits (sign-extended) for
+        /// fixed-point types, the IEEE-754 pattern for floats.
+        fn hash_bits(self) -> u64;
     }
 
     /// Conversion of a degree-2 ratio into a scalar's `Wide` type.

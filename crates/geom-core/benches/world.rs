@@ -1,0 +1,79 @@
+//! Ticks per second of the stepping world: 1000 circles among 200 segments,
+//! per scalar type. Run with `cargo xtask bench`.
+//!
+//! The scene: a 400 × 400 box, 196 short slanted platforms in staggered
+//! rows, and 1000 circles (radii 0.5 to 1.5) dropped from the top half with
+//! random velocities under gravity. Each measured step starts from a copy
+//! of the same state, 120 ticks in, when most bodies are falling onto or
+//! bouncing between the platforms and many are in contact.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
+mod common;
+
+use common::{FromF64, SplitMix};
+use fixed::types::{I16F16, I32F32, I48F16};
+use geom_core::world::{BodyDef, Collider, World, WorldConfig};
+use geom_core::{Segment, Vec2};
+
+fn scene<S: FromF64>() -> World<S> {
+    let v = |x: f64, y: f64| Vec2::new(S::from_f64(x), S::from_f64(y));
+    let mut world = World::new(WorldConfig::new(v(0.0, -0.05))).expect("valid config");
+    let mut wall = |a: (f64, f64), b: (f64, f64)| {
+        world.add_collider(Collider::Segment(Segment::new(v(a.0, a.1), v(b.0, b.1)).expect("in range")));
+    };
+    wall((-200.0, -200.0), (200.0, -200.0));
+    wall((200.0, -200.0), (200.0, 200.0));
+    wall((200.0, 200.0), (-200.0, 200.0));
+    wall((-200.0, 200.0), (-200.0, -200.0));
+    for row in 0..14 {
+        for col in 0..14 {
+            let x = -182.0 + f64::from(col) * 26.0 + if row % 2 == 0 { 0.0 } else { 13.0 };
+            let y = -180.0 + f64::from(row) * 26.0;
+            let tilt = if (row + col) % 2 == 0 { 3.0 } else { -3.0 };
+            wall((x - 8.0, y + tilt), (x + 8.0, y - tilt));
+        }
+    }
+    let mut rng = SplitMix(0x0077_6f72_6c64);
+    for _ in 0..1000 {
+        let mut def =
+            BodyDef::new(v(rng.range(-190.0, 190.0), rng.range(0.0, 190.0)), S::from_f64(rng.range(0.5, 1.5)));
+        def.velocity = v(rng.range(-2.0, 2.0), rng.range(-2.0, 2.0));
+        def.restitution = S::from_f64(rng.range(0.0, 0.8));
+        world.add_body(def).expect("valid body");
+    }
+    for _ in 0..120 {
+        world.step();
+    }
+    world
+}
+
+fn bench_type<S: FromF64>(c: &mut Criterion, name: &str) {
+    let world = scene::<S>();
+    let mut group = c.benchmark_group("world");
+    group.sample_size(20).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(4));
+    group.bench_function(BenchmarkId::from_parameter(name), |b| {
+        b.iter_batched_ref(
+            || world.clone(),
+            |w| {
+                w.step();
+                black_box(w.checksum())
+            },
+            BatchSize::LargeInput,
+        );
+    });
+    group.finish();
+}
+
+fn world_step(c: &mut Criterion) {
+    bench_type::<f32>(c, "f32");
+    bench_type::<f64>(c, "f64");
+    bench_type::<I16F16>(c, "I16F16");
+    bench_type::<I32F32>(c, "I32F32");
+    bench_type::<I48F16>(c, "I48F16");
+}
+
+criterion_group!(benches, world_step);
+criterion_main!(benches);
