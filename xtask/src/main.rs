@@ -14,6 +14,8 @@ tasks:
   ci        everything CI checks, in order, printing each command first:
             fmt, clippy, tests, docs, the no_std build, cargo-deny
   deny      cargo deny check bans licenses sources (installs cargo-deny if missing)
+  golden    check the pinned determinism digests; `golden --bless` rewrites
+            them (do that only for a deliberate change, and say why)
   accuracy  measured accuracy of every scalar type against the exact oracle
             (an optional number of scenes per query, default 20000)
   bench     the criterion benchmarks, then a table of medians per query and
@@ -28,6 +30,7 @@ fn main() -> ExitCode {
         Some("deny") => deny(),
         Some("bench") => bench(&args[1..]),
         Some("accuracy") => accuracy(&args[1..]),
+        Some("golden") => golden(&args[1..]),
         Some("help" | "--help" | "-h") | None => {
             print!("{USAGE}");
             Ok(())
@@ -161,6 +164,17 @@ fn deny() -> Result<(), String> {
     Step::cargo(&["deny", "check", "bans", "licenses", "sources"]).run()
 }
 
+/// Checks the pinned digests, or with `--bless` rewrites them.
+fn golden(extra: &[String]) -> Result<(), String> {
+    let bless = match extra {
+        [] => false,
+        [flag] if flag == "--bless" => true,
+        _ => return Err(format!("usage: cargo xtask golden [--bless]\n\n{USAGE}")),
+    };
+    let step = Step::cargo(&["test", "--release", "-p", "geom-test", "--test", "golden", "--", "--nocapture"]);
+    if bless { step.env("GEOM_GOLDEN_BLESS", "1").run() } else { step.run() }
+}
+
 /// Prints the accuracy table (geom-test's `accuracy` binary, optimised).
 fn accuracy(extra: &[String]) -> Result<(), String> {
     let mut args = vec!["run", "--release", "-p", "geom-test", "--bin", "accuracy", "--"];
@@ -168,13 +182,28 @@ fn accuracy(extra: &[String]) -> Result<(), String> {
     Step::cargo(&args).run()
 }
 
-/// Runs the criterion benchmarks and prints the median time per query.
+/// Runs the criterion benchmarks and prints the median time per query and
+/// the world's ticks per second.
 fn bench(extra: &[String]) -> Result<(), String> {
-    let mut args = vec!["bench", "-p", "geom-core", "--bench", "queries", "--"];
+    let mut args = vec!["bench", "-p", "geom-core", "--"];
     args.extend(extra.iter().map(String::as_str).filter(|a| *a != "--"));
     Step::cargo(&args).run()?;
     let criterion = root().join("target").join("criterion");
-    print_medians(&criterion, QUERY_GROUPS, QUERY_SCENES)
+    print_medians(&criterion, QUERY_GROUPS, QUERY_SCENES)?;
+    print_world(&criterion.join("world"));
+    Ok(())
+}
+
+/// Prints the world benchmark: median time per tick and ticks per second.
+fn print_world(dir: &Path) {
+    println!("\nworld step, 1000 circles and 200 segments (median)\n");
+    println!("| type | ms per tick | ticks per second |");
+    println!("|---|---:|---:|");
+    for group in QUERY_GROUPS {
+        let path = dir.join(group).join("new").join("estimates.json");
+        let Some(ns) = std::fs::read_to_string(&path).ok().and_then(|json| median_ns(&json)) else { continue };
+        println!("| {group} | {:.2} | {:.0} |", ns / 1e6, 1e9 / ns);
+    }
 }
 
 /// The scalar types the query benchmarks run for (criterion groups), and the
@@ -191,7 +220,7 @@ fn print_medians(criterion: &Path, groups: &[&str], elements: f64) -> Result<(),
         let entries = std::fs::read_dir(&dir).map_err(|e| format!("no results in {}: {e}", dir.display()))?;
         for entry in entries.flatten() {
             let name = entry.file_name().to_string_lossy().into_owned();
-            if name != "report" && !rows.contains(&name) {
+            if name != "report" && !rows.contains(&name) && entry.path().join("new").is_dir() {
                 rows.push(name);
             }
         }

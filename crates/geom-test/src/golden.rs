@@ -1,0 +1,158 @@
+//! Golden determinism digests: values pinned in `golden/digests.txt` that
+//! any change to a single output bit would move.
+//!
+//! The file is compared by `tests/golden.rs` and rewritten only by
+//! `cargo xtask golden --bless` (which sets `GEOM_GOLDEN_BLESS=1` for that
+//! test); a change to it is a deliberate act that its commit explains.
+
+use std::collections::BTreeMap;
+use std::fmt::Write;
+
+use geom_core::world::{BodyDef, Collider, World, WorldConfig};
+use geom_core::{Capsule, Circle, Segment, Vec2};
+
+use crate::Testable;
+
+/// The name of the digest file, relative to the crate.
+pub const FILE: &str = "golden/digests.txt";
+
+/// The world every scalar type's pinned checksum comes from: a box of thin
+/// walls with slopes, a capsule, posts, a trough, and 40 bodies of mixed
+/// sizes, masses and bounciness (two immovable), dropped under gravity with
+/// fast starting velocities. Every value is on a 2^-8 grid, so it is the
+/// same scene in every type.
+///
+/// # Examples
+///
+/// ```
+/// let world = geom_test::golden::world::<f32>();
+/// assert_eq!(world.bodies().len(), 40);
+/// ```
+pub fn world<S: Testable>() -> World<S> {
+    let v = |x: f64, y: f64| Vec2::new(S::from_f64(x), S::from_f64(y));
+    let mut world = World::new(WorldConfig::new(v(0.0, -1.0 / 64.0))).expect("a valid configuration");
+    let segments = [
+        ((-30.0, -20.0), (30.0, -20.0)),
+        ((30.0, -20.0), (30.0, 25.0)),
+        ((30.0, 25.0), (-30.0, 25.0)),
+        ((-30.0, 25.0), (-30.0, -20.0)),
+        ((-28.0, 6.0), (-8.0, -2.0)),
+        ((8.0, -4.0), (28.0, 4.0)),
+        ((-6.0, -14.0), (0.0, -18.0)),
+        ((0.0, -18.0), (6.0, -14.0)),
+    ];
+    for (a, b) in segments {
+        world.add_collider(Collider::Segment(Segment::new(v(a.0, a.1), v(b.0, b.1)).expect("in range")));
+    }
+    let capsule = Capsule::new(v(-4.0, 8.0), v(6.0, 10.0), S::from_f64(1.25)).expect("in range");
+    world.add_collider(Collider::Capsule(capsule));
+    for (x, y, r) in [(-18.0, -10.0, 2.0), (18.0, -12.0, 1.5), (0.0, 16.0, 0.75)] {
+        world.add_collider(Collider::Circle(Circle::new(v(x, y), S::from_f64(r)).expect("in range")));
+    }
+    let mut state: u64 = 0x676f_6c64_656e;
+    let mut next = |lo: f64, hi: f64| {
+        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        let unit = (state >> 11) as f64 / (1_u64 << 53) as f64;
+        ((lo + (hi - lo) * unit) * 256.0).floor() / 256.0
+    };
+    for i in 0..40 {
+        let mut def = BodyDef::new(v(next(-27.0, 27.0), next(12.0, 22.0)), S::from_f64(next(0.25, 1.25)));
+        def.velocity = v(next(-3.0, 3.0), next(-3.0, 1.0));
+        def.restitution = S::from_f64(next(0.0, 1.0));
+        def.inverse_mass = if i % 20 == 19 { S::ZERO } else { S::from_f64(next(0.25, 2.0)) };
+        world.add_body(def).expect("a valid body");
+    }
+    world
+}
+
+/// The checksum of [`world`] after `ticks` steps.
+///
+/// # Examples
+///
+/// ```
+/// let a = geom_test::golden::world_checksum::<fixed::types::I16F16>(10);
+/// assert_eq!(a, geom_test::golden::world_checksum::<fixed::types::I16F16>(10));
+/// ```
+pub fn world_checksum<S: Testable>(ticks: u64) -> u64 {
+    let mut world = world::<S>();
+    for _ in 0..ticks {
+        world.step();
+    }
+    world.checksum()
+}
+
+/// The ticks the pinned world checksums are taken after.
+pub const WORLD_TICKS: u64 = 1000;
+
+/// Every digest, by name (`world.<type>`), as pinned in [`FILE`].
+///
+/// # Examples
+///
+/// ```
+/// let digests = geom_test::golden::digests();
+/// assert!(digests.contains_key("world.I32F32"));
+/// ```
+pub fn digests() -> BTreeMap<String, u64> {
+    use fixed::types::{I16F16, I32F32, I48F16};
+    let mut out = BTreeMap::new();
+    let mut world = |name: &str, checksum: u64| out.insert(format!("world.{name}"), checksum);
+    world(f32::NAME, world_checksum::<f32>(WORLD_TICKS));
+    world(f64::NAME, world_checksum::<f64>(WORLD_TICKS));
+    world(I16F16::NAME, world_checksum::<I16F16>(WORLD_TICKS));
+    world(I32F32::NAME, world_checksum::<I32F32>(WORLD_TICKS));
+    world(I48F16::NAME, world_checksum::<I48F16>(WORLD_TICKS));
+    out
+}
+
+/// The digest file's text for `digests`: a header saying how it is made,
+/// then `name = 0x<16 hex digits>` lines in name order.
+///
+/// # Examples
+///
+/// ```
+/// let mut digests = std::collections::BTreeMap::new();
+/// digests.insert("world.f32".to_owned(), 0xabc_u64);
+/// let text = geom_test::golden::render(&digests);
+/// assert!(text.ends_with("world.f32 = 0x0000000000000abc\n"));
+/// assert_eq!(geom_test::golden::parse(&text), Ok(digests));
+/// ```
+pub fn render(digests: &BTreeMap<String, u64>) -> String {
+    let mut text = String::from(
+        "# Pinned determinism digests: any change to an output bit moves one.\n\
+         # Checked by crates/geom-test/tests/golden.rs; rewritten only by\n\
+         # `cargo xtask golden --bless`, in a commit that says why.\n",
+    );
+    for (name, digest) in digests {
+        // Writing to a String cannot fail.
+        let _ = writeln!(text, "{name} = 0x{digest:016x}");
+    }
+    text
+}
+
+/// Reads a digest file back (see [`render`]), naming the line of the first
+/// malformed entry.
+///
+/// # Errors
+///
+/// A message with the line number and what is wrong.
+///
+/// # Examples
+///
+/// ```
+/// assert!(geom_test::golden::parse("world.f32 = 12").is_err());
+/// ```
+pub fn parse(text: &str) -> Result<BTreeMap<String, u64>, String> {
+    let mut out = BTreeMap::new();
+    for (number, line) in text.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') {
+            continue;
+        }
+        let malformed = |what: &str| format!("line {}: {what}: `{line}`", number + 1);
+        let (name, value) = line.split_once(" = ").ok_or_else(|| malformed("expected `name = 0x…`"))?;
+        let hex = value.strip_prefix("0x").ok_or_else(|| malformed("the value must start with 0x"))?;
+        let digest = u64::from_str_radix(hex, 16).map_err(|_| malformed("the value is not 64-bit hex"))?;
+        out.insert(name.to_owned(), digest);
+    }
+    Ok(out)
+}
