@@ -243,6 +243,57 @@ fn bad_input_is_refused_and_leaves_the_world_unchanged<S: TestScalar>() {
     assert_eq!(w.set_body(gone, good), Err(WorldError::UnknownBody(gone)));
 }
 
+fn moving_a_collider_keeps_its_id_and_order<S: TestScalar>() {
+    let mut w = pinball::<S>(4, 1.0);
+    let saved = w.snapshot();
+    let before = w.checksum();
+    let ids: Vec<_> = w.colliders().iter().map(|(id, _)| *id).collect();
+    let moved = segment(-12.0, 5.0, 6.0, -5.0);
+    w.set_collider(ids[4], moved).unwrap();
+    assert_eq!(w.colliders().iter().map(|(id, _)| *id).collect::<Vec<_>>(), ids);
+    assert_eq!(w.colliders()[4].1, moved);
+    assert_ne!(w.checksum(), before, "the checksum covers collider shapes");
+    w.restore(&saved);
+    assert_eq!(w.checksum(), before, "the snapshot's shared colliders were not changed");
+    let gone = w.colliders()[0].0;
+    w.remove_collider(gone).unwrap();
+    assert_eq!(w.set_collider(gone, moved), Err(WorldError::UnknownCollider(gone)));
+}
+
+/// Converting to another type and back through exact values changes no bit.
+fn converting_to_f64_and_back_is_exact<S: TestScalar>() {
+    let mut w = pinball::<S>(12, 2.0);
+    for _ in 0..40 {
+        w.step();
+    }
+    // Every f32, I16F16 and (at these magnitudes) I32F32/I48F16 value is
+    // an f64, so the round trip is exact in every type.
+    let wide = w.convert(TestScalar::f).unwrap();
+    let back = wide.convert(S::lit).unwrap();
+    assert_eq!(back.tick(), 40);
+    assert_eq!(back.checksum(), w.checksum());
+    w.step();
+    let mut back = back;
+    back.step();
+    assert_eq!(back.checksum(), w.checksum(), "the converted world steps on identically");
+}
+
+fn converting_refuses_values_the_new_type_cannot_hold<S: TestScalar>() {
+    let mut w = world::<f64>(-0.02);
+    w.add_body(BodyDef::new(v(0.0, 0.0), 1.0)).unwrap();
+    let beyond = S::MAX_COORD.f() * 4.0;
+    assert!(w.convert(S::lit).is_ok());
+    let mut far = w.clone();
+    far.add_collider(segment(0.0, 0.0, beyond, 0.0));
+    let err = far.convert(S::lit).unwrap_err();
+    assert!(matches!(err, WorldError::Shape(ShapeError::OutOfRange | ShapeError::NotFinite)), "{err:?}");
+    let mut fast = w.clone();
+    let mut def = BodyDef::new(v(1.0, 1.0), 0.5);
+    def.velocity = v(beyond, 0.0);
+    fast.add_body(def).unwrap();
+    assert_eq!(fast.convert(S::lit).unwrap_err(), WorldError::Velocity);
+}
+
 macro_rules! world_suite {
     ($module:ident, $t:ty) => {
         mod $module {
@@ -258,6 +309,8 @@ macro_rules! world_suite {
                 rollback_and_resimulation_reproduce_every_checksum,
                 snapshots_restore_the_exact_state,
                 bad_input_is_refused_and_leaves_the_world_unchanged,
+                moving_a_collider_keeps_its_id_and_order,
+                converting_to_f64_and_back_is_exact,
             );
         }
     };
@@ -271,3 +324,23 @@ world_suite!(f64_world, f64);
 world_suite!(i16f16_world, fixed::types::I16F16);
 world_suite!(i32f32_world, fixed::types::I32F32);
 world_suite!(i48f16_world, fixed::types::I48F16);
+
+/// From an f64 world, to every narrower type.
+mod narrowing {
+    #[test]
+    fn f32_refuses_values_it_cannot_hold() {
+        super::converting_refuses_values_the_new_type_cannot_hold::<f32>();
+    }
+    #[test]
+    fn i16f16_refuses_values_it_cannot_hold() {
+        super::converting_refuses_values_the_new_type_cannot_hold::<fixed::types::I16F16>();
+    }
+    #[test]
+    fn i32f32_refuses_values_it_cannot_hold() {
+        super::converting_refuses_values_the_new_type_cannot_hold::<fixed::types::I32F32>();
+    }
+    #[test]
+    fn i48f16_refuses_values_it_cannot_hold() {
+        super::converting_refuses_values_the_new_type_cannot_hold::<fixed::types::I48F16>();
+    }
+}

@@ -697,11 +697,41 @@ impl<S: Scalar> World<S> {
     /// # Ok::<(), geom_core::world::WorldError>(())
     /// ```
     pub fn remove_collider(&mut self, id: ColliderId) -> Result<Collider<S>, WorldError> {
-        let index =
-            self.colliders.binary_search_by_key(&id, |(i, _)| *i).map_err(|_| WorldError::UnknownCollider(id))?;
+        let index = self.collider_index(id)?;
         let (_, collider) = Arc::make_mut(&mut self.colliders).remove(index);
         self.rehash_colliders();
         Ok(collider)
+    }
+
+    /// Replaces a static collider's shape, keeping its id (and so its place
+    /// in the stepping order): the way to move a platform between ticks.
+    ///
+    /// # Errors
+    ///
+    /// [`WorldError::UnknownCollider`]; the world is left unchanged.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::world::{Collider, World, WorldConfig};
+    /// use geom_core::{Circle, Vec2};
+    ///
+    /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f32, 0.0)))?;
+    /// let post = world.add_collider(Collider::Circle(Circle::new(Vec2::new(0.0, 0.0), 1.0)?));
+    /// let moved = Collider::Circle(Circle::new(Vec2::new(3.0, 0.0), 1.0)?);
+    /// world.set_collider(post, moved)?;
+    /// assert_eq!(world.colliders(), &[(post, moved)]);
+    /// # Ok::<(), geom_core::world::WorldError>(())
+    /// ```
+    pub fn set_collider(&mut self, id: ColliderId, collider: Collider<S>) -> Result<(), WorldError> {
+        let index = self.collider_index(id)?;
+        Arc::make_mut(&mut self.colliders)[index].1 = collider;
+        self.rehash_colliders();
+        Ok(())
+    }
+
+    fn collider_index(&self, id: ColliderId) -> Result<usize, WorldError> {
+        self.colliders.binary_search_by_key(&id, |(i, _)| *i).map_err(|_| WorldError::UnknownCollider(id))
     }
 
     /// All static colliders with their ids, in id order.
@@ -757,6 +787,88 @@ impl<S: Scalar> World<S> {
         }
         h.write_u64(self.colliders_hash);
         h.finish()
+    }
+
+    /// The same world in another scalar type: every value converted by
+    /// `convert`, the tick and every id kept, and the result validated as
+    /// [`World::add_body`] would. Use it to replay a state in another
+    /// precision, or to move a game from floats to fixed point.
+    ///
+    /// # Errors
+    ///
+    /// What is wrong with the first value that does not fit the new type
+    /// (a coordinate beyond its [`Scalar::MAX_COORD`], say); nothing is
+    /// built.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fixed::types::I16F16;
+    /// use geom_core::world::{BodyDef, World, WorldConfig, WorldError};
+    /// use geom_core::{ShapeError, Vec2};
+    ///
+    /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f64, -0.125)))?;
+    /// let ball = world.add_body(BodyDef::new(Vec2::new(0.0, 10.0), 0.5))?;
+    /// world.step();
+    /// let fixed = world.convert(I16F16::saturating_from_num)?;
+    /// assert_eq!(fixed.tick(), 1);
+    /// assert_eq!(fixed.body(ball).unwrap().position().y, I16F16::from_num(9.875));
+    ///
+    /// world.add_body(BodyDef::new(Vec2::new(1.0e6, 0.0), 0.5))?; // fine in f64…
+    /// let err = world.convert(I16F16::saturating_from_num).unwrap_err();
+    /// assert_eq!(err, WorldError::Shape(ShapeError::OutOfRange)); // …not in I16F16
+    /// # Ok::<(), WorldError>(())
+    /// ```
+    pub fn convert<T: Scalar>(&self, mut convert: impl FnMut(S) -> T) -> Result<World<T>, WorldError> {
+        let vec = |convert: &mut dyn FnMut(S) -> T, v: Vec2<S>| Vec2::new(convert(v.x), convert(v.y));
+        let config = WorldConfig {
+            gravity: vec(&mut convert, self.config.gravity),
+            bounce_threshold: convert(self.config.bounce_threshold),
+            max_substeps: self.config.max_substeps,
+        };
+        config.validate()?;
+        let mut bodies = Vec::with_capacity(self.bodies.len());
+        for body in &self.bodies {
+            let def = BodyDef {
+                position: vec(&mut convert, body.position()),
+                velocity: vec(&mut convert, body.velocity),
+                radius: convert(body.radius()),
+                inverse_mass: convert(body.inverse_mass),
+                restitution: convert(body.restitution),
+            };
+            bodies.push(def.validate(body.id)?);
+        }
+        let mut colliders = Vec::with_capacity(self.colliders.len());
+        for &(id, collider) in self.colliders.iter() {
+            let converted = match collider {
+                Collider::Segment(s) => {
+                    Collider::Segment(Segment::new(vec(&mut convert, s.start()), vec(&mut convert, s.end()))?)
+                }
+                Collider::Capsule(c) => {
+                    let s = c.segment();
+                    Collider::Capsule(Capsule::new(
+                        vec(&mut convert, s.start()),
+                        vec(&mut convert, s.end()),
+                        convert(c.radius()),
+                    )?)
+                }
+                Collider::Circle(c) => {
+                    Collider::Circle(Circle::new(vec(&mut convert, c.center()), convert(c.radius()))?)
+                }
+            };
+            colliders.push((id, converted));
+        }
+        let mut world = World {
+            config,
+            tick: self.tick,
+            bodies,
+            colliders: Arc::new(colliders),
+            colliders_hash: 0,
+            next_body: self.next_body,
+            next_collider: self.next_collider,
+        };
+        world.rehash_colliders();
+        Ok(world)
     }
 
     /// Saves the whole state, for rollback: a copy of the bodies and a
