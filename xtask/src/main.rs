@@ -18,8 +18,9 @@ tasks:
             them (do that only for a deliberate change, and say why)
   accuracy  measured accuracy of every scalar type against the exact oracle
             (an optional number of scenes per query, default 20000)
-  bench     the criterion benchmarks, then a table of medians per query and
-            scalar type (arguments after `--` go to criterion, e.g. `--quick`)
+  bench     the criterion benchmarks, then tables of medians: per query and
+            scalar type, per world tick, per sandbox frame (arguments after
+            `--` go to criterion, e.g. `--quick`)
   help      this text
 ";
 
@@ -171,7 +172,18 @@ fn golden(extra: &[String]) -> Result<(), String> {
         [flag] if flag == "--bless" => true,
         _ => return Err(format!("usage: cargo xtask golden [--bless]\n\n{USAGE}")),
     };
-    let step = Step::cargo(&["test", "--release", "-p", "geom-test", "--test", "golden", "--", "--nocapture"]);
+    let step = Step::cargo(&[
+        "test",
+        "--release",
+        "-p",
+        "geom-test",
+        "-p",
+        "geom-tui",
+        "--test",
+        "golden",
+        "--",
+        "--nocapture",
+    ]);
     if bless { step.env("GEOM_GOLDEN_BLESS", "1").run() } else { step.run() }
 }
 
@@ -185,13 +197,31 @@ fn accuracy(extra: &[String]) -> Result<(), String> {
 /// Runs the criterion benchmarks and prints the median time per query and
 /// the world's ticks per second.
 fn bench(extra: &[String]) -> Result<(), String> {
-    let mut args = vec!["bench", "-p", "geom-core", "--"];
+    let mut args = vec!["bench", "-p", "geom-core", "-p", "geom-tui", "--"];
     args.extend(extra.iter().map(String::as_str).filter(|a| *a != "--"));
     Step::cargo(&args).run()?;
     let criterion = root().join("target").join("criterion");
     print_medians(&criterion, QUERY_GROUPS, QUERY_SCENES)?;
     print_world(&criterion.join("world"));
+    print_render(&criterion.join("render"));
     Ok(())
+}
+
+/// Prints the sandbox's frame benchmark: median time to draw one frame.
+fn print_render(dir: &Path) {
+    println!("\nsandbox, drawing one frame (median)\n");
+    println!("| frame | ms |");
+    println!("|---|---:|");
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .map(|entries| entries.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect())
+        .unwrap_or_default();
+    names.retain(|n| n != "report");
+    names.sort();
+    for name in names {
+        let path = dir.join(&name).join("new").join("estimates.json");
+        let Some(ns) = std::fs::read_to_string(&path).ok().and_then(|json| median_ns(&json)) else { continue };
+        println!("| {} | {:.2} |", name.replace('_', " "), ns / 1e6);
+    }
 }
 
 /// Prints the world benchmark: median time per tick and ticks per second.

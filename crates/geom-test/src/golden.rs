@@ -7,6 +7,7 @@
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
+use std::path::Path;
 
 use geom_core::world::{BodyDef, Collider, World, WorldConfig};
 use geom_core::{Capsule, Circle, Segment, Vec2};
@@ -119,7 +120,7 @@ pub fn digests() -> BTreeMap<String, u64> {
 pub fn render(digests: &BTreeMap<String, u64>) -> String {
     let mut text = String::from(
         "# Pinned determinism digests: any change to an output bit moves one.\n\
-         # Checked by crates/geom-test/tests/golden.rs; rewritten only by\n\
+         # Checked by the crate's tests/golden.rs; rewritten only by\n\
          # `cargo xtask golden --bless`, in a commit that says why.\n",
     );
     for (name, digest) in digests {
@@ -155,4 +156,62 @@ pub fn parse(text: &str) -> Result<BTreeMap<String, u64>, String> {
         out.insert(name.to_owned(), digest);
     }
     Ok(out)
+}
+
+/// Compares `actual` with the digests pinned in the file at `path`, or,
+/// when the environment has `GEOM_GOLDEN_BLESS=1` (`cargo xtask golden
+/// --bless`), rewrites the file atomically with them instead.
+///
+/// # Errors
+///
+/// Every digest that differs, is missing or is pinned but no longer
+/// computed, with what to do about it; or why the file cannot be read or
+/// written.
+///
+/// # Examples
+///
+/// ```
+/// let dir = std::env::temp_dir().join(format!("geom-golden-doc-{}", std::process::id()));
+/// std::fs::create_dir_all(&dir).unwrap();
+/// let path = dir.join("digests.txt");
+/// let mut digests = std::collections::BTreeMap::new();
+/// digests.insert("scene.f32".to_owned(), 7_u64);
+/// std::fs::write(&path, geom_test::golden::render(&digests)).unwrap();
+/// assert_eq!(geom_test::golden::check(&path, &digests), Ok(()));
+/// digests.insert("scene.f32".to_owned(), 8);
+/// # if std::env::var_os("GEOM_GOLDEN_BLESS").is_none() {
+/// assert!(geom_test::golden::check(&path, &digests).unwrap_err().contains("pinned 0x0000000000000007"));
+/// # }
+/// # std::fs::remove_dir_all(&dir).unwrap();
+/// ```
+pub fn check(path: &Path, actual: &BTreeMap<String, u64>) -> Result<(), String> {
+    if std::env::var_os("GEOM_GOLDEN_BLESS").is_some_and(|v| v == "1") {
+        let temp = path.with_extension("txt.tmp");
+        std::fs::write(&temp, render(actual)).map_err(|e| format!("cannot write {}: {e}", temp.display()))?;
+        std::fs::rename(&temp, path).map_err(|e| format!("cannot replace {}: {e}", path.display()))?;
+        eprintln!("blessed {} digests into {}", actual.len(), path.display());
+        return Ok(());
+    }
+    let text = std::fs::read_to_string(path)
+        .map_err(|e| format!("cannot read {}: {e}; run `cargo xtask golden --bless` once", path.display()))?;
+    let pinned = parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let mut differences = Vec::new();
+    for (name, digest) in actual {
+        match pinned.get(name) {
+            Some(p) if p == digest => {}
+            Some(p) => differences.push(format!("{name}: pinned 0x{p:016x}, now 0x{digest:016x}")),
+            None => differences.push(format!("{name}: not pinned (now 0x{digest:016x})")),
+        }
+    }
+    for name in pinned.keys().filter(|n| !actual.contains_key(*n)) {
+        differences.push(format!("{name}: pinned but no longer computed"));
+    }
+    if differences.is_empty() {
+        Ok(())
+    } else {
+        Err(format!(
+            "results changed bits:\n  {}\nIf the change is deliberate, run `cargo xtask golden --bless` and say why in the commit.",
+            differences.join("\n  ")
+        ))
+    }
 }

@@ -1,0 +1,204 @@
+//! The headless runner behind `geom-tui run`: steps a scene without a
+//! terminal and prints the world's checksum at every tick, for scripts,
+//! CI and comparing machines.
+//!
+//! Text output is one line per tick, from tick 0 (the scene as loaded):
+//! the tick and the checksum as 16 hex digits. With `--json` it is one JSON
+//! document: the scalar type, the number of ticks, the checksums (index =
+//! tick) and the final state of every body and collider. The same scene
+//! and arguments print the same bytes on every run and every machine.
+
+use std::io::{self, Write};
+
+use geom_core::Vec2;
+use serde::Serialize;
+
+use crate::num::ScalarKind;
+use crate::scene::{BodySpec, Scene, SceneError, Shape};
+use crate::sim;
+
+/// What to run.
+///
+/// # Examples
+///
+/// See [`run`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Options {
+    /// How many ticks to step.
+    pub ticks: u64,
+    /// The scalar type to step in.
+    pub kind: ScalarKind,
+    /// One JSON document, with the final state, instead of text lines.
+    pub json: bool,
+}
+
+/// Why a run failed.
+#[derive(Debug)]
+pub enum RunError {
+    /// The scene does not fit the scalar type.
+    Scene(SceneError),
+    /// The output could not be written.
+    Io(io::Error),
+}
+
+impl std::fmt::Display for RunError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Self::Scene(e) => write!(f, "{e}"),
+            Self::Io(e) => write!(f, "cannot write the output: {e}"),
+        }
+    }
+}
+
+impl std::error::Error for RunError {}
+
+impl From<io::Error> for RunError {
+    fn from(e: io::Error) -> Self {
+        Self::Io(e)
+    }
+}
+
+#[derive(Serialize)]
+struct FinalState {
+    tick: u64,
+    checksum: String,
+    bodies: Vec<Identified<BodyOut>>,
+    colliders: Vec<Identified<Shape>>,
+}
+
+#[derive(Serialize)]
+struct Identified<T> {
+    id: u32,
+    #[serde(flatten)]
+    item: T,
+}
+
+#[derive(Serialize)]
+struct BodyOut {
+    position: [f64; 2],
+    velocity: [f64; 2],
+    radius: f64,
+    restitution: f64,
+    inverse_mass: f64,
+}
+
+impl From<BodySpec> for BodyOut {
+    fn from(b: BodySpec) -> Self {
+        let pair = |v: Vec2<f64>| [v.x, v.y];
+        Self {
+            position: pair(b.position),
+            velocity: pair(b.velocity),
+            radius: b.radius,
+            restitution: b.restitution,
+            inverse_mass: b.inverse_mass,
+        }
+    }
+}
+
+/// Steps `scene` and writes its checksums (see the [module
+/// documentation](self)) to `out`.
+///
+/// # Errors
+///
+/// [`RunError::Scene`] when the scene does not fit the scalar type (before
+/// anything is written), [`RunError::Io`] when writing fails.
+///
+/// # Examples
+///
+/// ```
+/// use geom_tui::headless::{run, Options};
+/// use geom_tui::scene::{Scene, DEFAULT_SCENE};
+/// use geom_tui::ScalarKind;
+///
+/// let scene = Scene::parse(DEFAULT_SCENE)?;
+/// let mut out = Vec::new();
+/// run(&scene, &Options { ticks: 3, kind: ScalarKind::I16F16, json: false }, &mut out)?;
+/// let text = String::from_utf8(out)?;
+/// assert_eq!(text.lines().count(), 4); // ticks 0 to 3
+/// assert!(text.starts_with("0 "));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn run(scene: &Scene, options: &Options, out: &mut dyn Write) -> Result<(), RunError> {
+    let mut world = sim::build(scene, options.kind).map_err(RunError::Scene)?;
+    if options.json {
+        write!(out, "{{\"scalar\":\"{}\",\"ticks\":{},\"checksums\":[", options.kind, options.ticks)?;
+    }
+    for tick in 0..=options.ticks {
+        if tick > 0 {
+            world.step();
+        }
+        let checksum = world.checksum();
+        if options.json {
+            let comma = if tick > 0 { "," } else { "" };
+            write!(out, "{comma}\"{checksum:016x}\"")?;
+        } else {
+            writeln!(out, "{tick} {checksum:016x}")?;
+        }
+    }
+    if options.json {
+        let state = FinalState {
+            tick: world.tick(),
+            checksum: format!("{:016x}", world.checksum()),
+            bodies: world.bodies().into_iter().map(|(id, b)| Identified { id: id.index(), item: b.into() }).collect(),
+            colliders: world.colliders().into_iter().map(|(id, item)| Identified { id: id.index(), item }).collect(),
+        };
+        let state = serde_json::to_string(&state).map_err(io::Error::from)?;
+        writeln!(out, "],\"final\":{state}}}")?;
+    }
+    out.flush()?;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::scene::DEFAULT_SCENE;
+
+    fn output(ticks: u64, kind: ScalarKind, json: bool) -> String {
+        let scene = Scene::parse(DEFAULT_SCENE).unwrap();
+        let mut out = Vec::new();
+        run(&scene, &Options { ticks, kind, json }, &mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    #[test]
+    fn text_output_is_one_line_per_tick_matching_the_world() {
+        let text = output(20, ScalarKind::I32F32, false);
+        let mut world = sim::build(&Scene::parse(DEFAULT_SCENE).unwrap(), ScalarKind::I32F32).unwrap();
+        for (tick, line) in text.lines().enumerate() {
+            if tick > 0 {
+                world.step();
+            }
+            assert_eq!(line, format!("{tick} {:016x}", world.checksum()));
+        }
+        assert_eq!(text.lines().count(), 21);
+    }
+
+    #[test]
+    fn json_output_holds_the_checksums_and_the_final_state() {
+        let json: serde_json::Value = serde_json::from_str(&output(10, ScalarKind::F64, true)).unwrap();
+        let text = output(10, ScalarKind::F64, false);
+        let checksums: Vec<&str> = text.lines().map(|l| l.split_once(' ').unwrap().1).collect();
+        assert_eq!(json["scalar"], "f64");
+        assert_eq!(json["ticks"], 10);
+        assert_eq!(
+            json["checksums"].as_array().unwrap().iter().map(|c| c.as_str().unwrap()).collect::<Vec<_>>(),
+            checksums
+        );
+        assert_eq!(json["final"]["tick"], 10);
+        assert_eq!(json["final"]["checksum"], checksums[10]);
+        let bullet = &json["final"]["bodies"][0];
+        assert_eq!((bullet["id"].as_u64(), bullet["radius"].as_f64()), (Some(0), Some(0.25)));
+        assert_eq!(json["final"]["colliders"][4]["shape"], "capsule");
+    }
+
+    #[test]
+    fn a_scene_outside_the_types_range_is_an_error_before_any_output() {
+        let mut scene = Scene::parse(DEFAULT_SCENE).unwrap();
+        scene.bodies[2].position.x = 5000.0;
+        let mut out = Vec::new();
+        let e = run(&scene, &Options { ticks: 5, kind: ScalarKind::I16F16, json: false }, &mut out).unwrap_err();
+        assert!(matches!(e, RunError::Scene(_)) && e.to_string().contains("body 2"), "{e}");
+        assert!(out.is_empty());
+    }
+}

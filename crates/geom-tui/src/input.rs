@@ -1,0 +1,596 @@
+//! Key presses and mouse events, turned into the sandbox's actions. Only
+//! presses count: key releases and repeats reported by some terminals are
+//! ignored.
+
+use geom_core::Vec2;
+use ratatui::crossterm::event::{
+    Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+
+use crate::app::{Addition, App, Drag, Prompt, PromptKind, snap};
+use crate::num::ScalarKind;
+
+/// Every key, as the help overlay and the README list them.
+pub(crate) const KEYS: &[(&str, &str)] = &[
+    ("space", "play / pause"),
+    (". ,", "step one tick forward / back"),
+    ("+ -", "run faster / slower"),
+    ("r", "reset to the scene's tick 0"),
+    ("1-5 p", "precision: f32 f64 I16F16 I32F32 I48F16 / next"),
+    ("c C", "split view on/off / compare with next type"),
+    ("{ }", "divergence threshold ÷10 / ×10"),
+    ("Tab S-Tab", "select next / previous (or click)"),
+    ("←↓↑→ hjkl", "move selection (drag with the mouse)"),
+    ("S-arrows HJKL", "pan (or drag empty space)"),
+    ("z Z f", "zoom in / out (or wheel) / fit"),
+    ("[ ]", "radius smaller / larger"),
+    ("Enter", "edit numbers: x= y= vx= vy= r= e= im="),
+    ("b o s u", "add ball / circle / segment / capsule"),
+    ("x Del", "delete selection"),
+    ("t", "inspect against the next nearest shape"),
+    ("i", "inspector on / off"),
+    ("w O", "write scene file / open a scene file"),
+    ("?", "this help"),
+    ("q Esc", "quit (Esc first closes help or a prompt)"),
+];
+
+impl App {
+    /// Handles one terminal event.
+    ///
+    /// See [`App::should_quit`] for an example.
+    pub fn handle(&mut self, event: &Event) {
+        match event {
+            Event::Key(key) if key.kind == KeyEventKind::Press => self.on_key(*key),
+            Event::Mouse(mouse) => self.on_mouse(*mouse),
+            Event::Resize(width, height) => self.resize(*width, *height),
+            _ => {}
+        }
+    }
+
+    fn on_key(&mut self, key: KeyEvent) {
+        if key.modifiers.contains(KeyModifiers::CONTROL) && key.code == KeyCode::Char('c') {
+            return self.request_quit();
+        }
+        if self.prompt.is_some() {
+            return self.on_prompt_key(key);
+        }
+        if self.help {
+            match key.code {
+                KeyCode::Char('q') => self.request_quit(),
+                KeyCode::Esc | KeyCode::Char('?') => self.help = false,
+                _ => {}
+            }
+            return;
+        }
+        self.message = None;
+        let shift = key.modifiers.contains(KeyModifiers::SHIFT);
+        match key.code {
+            KeyCode::Char('q') | KeyCode::Esc => self.request_quit(),
+            KeyCode::Char('?') => self.help = true,
+            KeyCode::Char(' ') => self.toggle_play(),
+            KeyCode::Char('.') => {
+                self.playing = false;
+                self.step_forward();
+            }
+            KeyCode::Char(',') => {
+                self.playing = false;
+                self.step_back();
+            }
+            KeyCode::Char('+' | '=') => self.change_speed(true),
+            KeyCode::Char('-') => self.change_speed(false),
+            KeyCode::Char('r') => self.reset(),
+            KeyCode::Char(c @ '1'..='5') => {
+                let index = usize::from(c as u8 - b'1');
+                self.set_precision(ScalarKind::ALL[index]);
+            }
+            KeyCode::Char('p') => self.set_precision(self.kind().next()),
+            KeyCode::Char('c') => self.toggle_split(),
+            KeyCode::Char('C') => self.next_compare(),
+            KeyCode::Char('{') => self.scale_threshold(0.1),
+            KeyCode::Char('}') => self.scale_threshold(10.0),
+            KeyCode::Tab => self.cycle_selection(true),
+            KeyCode::BackTab => self.cycle_selection(false),
+            KeyCode::Left if shift => self.pan(-4.0, 0.0),
+            KeyCode::Right if shift => self.pan(4.0, 0.0),
+            KeyCode::Up if shift => self.pan(0.0, 2.0),
+            KeyCode::Down if shift => self.pan(0.0, -2.0),
+            KeyCode::Char('H') => self.pan(-4.0, 0.0),
+            KeyCode::Char('L') => self.pan(4.0, 0.0),
+            KeyCode::Char('K') => self.pan(0.0, 2.0),
+            KeyCode::Char('J') => self.pan(0.0, -2.0),
+            KeyCode::Left | KeyCode::Char('h') => self.nudge(-1.0, 0.0),
+            KeyCode::Right | KeyCode::Char('l') => self.nudge(1.0, 0.0),
+            KeyCode::Up | KeyCode::Char('k') => self.nudge(0.0, 1.0),
+            KeyCode::Down | KeyCode::Char('j') => self.nudge(0.0, -1.0),
+            KeyCode::Char('z') => self.zoom(0.8, self.camera.center),
+            KeyCode::Char('Z') => self.zoom(1.25, self.camera.center),
+            KeyCode::Char('f') => self.fit(),
+            KeyCode::Char('[') => self.change_radius(-crate::app::RADIUS_STEP),
+            KeyCode::Char(']') => self.change_radius(crate::app::RADIUS_STEP),
+            KeyCode::Enter => match self.selection() {
+                Some(selected) => self.prompt = Some(Prompt { kind: PromptKind::Edit(selected), text: String::new() }),
+                None => self.refuse("select a body or a collider first (Tab or click)"),
+            },
+            KeyCode::Char('b') => self.add(Addition::Ball),
+            KeyCode::Char('o') => self.add(Addition::Post),
+            KeyCode::Char('s') => self.add(Addition::Segment),
+            KeyCode::Char('u') => self.add(Addition::Capsule),
+            KeyCode::Char('x') | KeyCode::Delete => self.delete(),
+            KeyCode::Char('t') => self.target_rank += 1,
+            KeyCode::Char('i') => self.inspector = !self.inspector,
+            KeyCode::Char('w') => self.save(),
+            KeyCode::Char('O') => {
+                let text = self.path.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
+                self.prompt = Some(Prompt { kind: PromptKind::Open, text });
+            }
+            _ => {}
+        }
+    }
+
+    fn on_prompt_key(&mut self, key: KeyEvent) {
+        let Some(prompt) = &mut self.prompt else { return };
+        match key.code {
+            KeyCode::Esc => self.prompt = None,
+            KeyCode::Backspace => {
+                prompt.text.pop();
+            }
+            KeyCode::Char(c) => prompt.text.push(c),
+            KeyCode::Enter => {
+                let Some(Prompt { kind, text }) = self.prompt.take() else { return };
+                match kind {
+                    PromptKind::Edit(selected) => self.apply_edit(selected, &text),
+                    PromptKind::Open if text.trim().is_empty() => self.refuse("no file name given"),
+                    PromptKind::Open => self.open(text.trim().into()),
+                }
+            }
+            _ => {}
+        }
+    }
+
+    fn on_mouse(&mut self, mouse: MouseEvent) {
+        let canvas = crate::ui::layout(self.size, self).canvas;
+        let inside = mouse.column >= canvas.x
+            && mouse.column < canvas.x + canvas.width
+            && mouse.row >= canvas.y
+            && mouse.row < canvas.y + canvas.height;
+        let point = self.camera.world_at(canvas, mouse.column, mouse.row);
+        match mouse.kind {
+            MouseEventKind::Down(MouseButton::Left) if inside && self.prompt.is_none() && !self.help => {
+                self.message = None;
+                let picked = self.pick(point, self.camera.cell() * 1.5);
+                self.select(picked);
+                self.drag = match picked.and_then(|s| self.anchor(s)) {
+                    Some(anchor) => Some(Drag::Move { grab: point - anchor }),
+                    None => Some(Drag::Pan { column: mouse.column, row: mouse.row }),
+                };
+            }
+            MouseEventKind::Drag(MouseButton::Left) => match self.drag {
+                Some(Drag::Move { grab }) => {
+                    let grid = self.camera.grid();
+                    let to = point - grab;
+                    self.move_selection_to(Vec2::new(snap(to.x, grid), snap(to.y, grid)));
+                }
+                Some(Drag::Pan { column, row }) => {
+                    self.pan(
+                        f64::from(column) - f64::from(mouse.column),
+                        (f64::from(mouse.row) - f64::from(row)) / 2.0,
+                    );
+                    self.drag = Some(Drag::Pan { column: mouse.column, row: mouse.row });
+                }
+                None => {}
+            },
+            MouseEventKind::Up(MouseButton::Left) => self.drag = None,
+            MouseEventKind::ScrollUp if inside => self.zoom(0.8, point),
+            MouseEventKind::ScrollDown if inside => self.zoom(1.25, point),
+            _ => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use geom_core::world::{BodyId, ColliderId};
+    use ratatui::crossterm::event::{KeyEventState, MouseEvent};
+
+    use super::*;
+    use crate::app::Selected;
+    use crate::scene::{DEFAULT_SCENE, Scene};
+
+    fn app(kind: ScalarKind) -> App {
+        App::new(Scene::parse(DEFAULT_SCENE).unwrap(), None, kind).unwrap()
+    }
+
+    fn press(app: &mut App, code: KeyCode) {
+        app.handle(&Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+    }
+
+    fn keys(app: &mut App, text: &str) {
+        for c in text.chars() {
+            press(app, KeyCode::Char(c));
+        }
+    }
+
+    fn mouse(app: &mut App, kind: MouseEventKind, column: u16, row: u16) {
+        app.handle(&Event::Mouse(MouseEvent { kind, column, row, modifiers: KeyModifiers::NONE }));
+    }
+
+    /// The terminal cell showing world point `p`.
+    fn cell_of(app: &App, p: Vec2<f64>) -> (u16, u16) {
+        let canvas = crate::ui::layout(app.size, app).canvas;
+        let ([left, _], [_, top]) = app.camera.bounds(canvas);
+        let column = ((p.x - left) / app.camera.cell()).floor();
+        let row = ((top - p.y) / (2.0 * app.camera.cell())).floor();
+        // Test points are inside the canvas.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        (canvas.x + column as u16, canvas.y + row as u16)
+    }
+
+    #[test]
+    fn space_plays_and_pauses_and_dot_steps_one_tick() {
+        let mut app = app(ScalarKind::I32F32);
+        press(&mut app, KeyCode::Char(' '));
+        assert!(app.playing);
+        press(&mut app, KeyCode::Char(' '));
+        assert!(!app.playing);
+        keys(&mut app, "...");
+        assert_eq!(app.tick(), 3);
+        press(&mut app, KeyCode::Char(','));
+        assert_eq!(app.tick(), 2);
+    }
+
+    #[test]
+    fn stepping_back_then_forward_reproduces_every_checksum() {
+        let mut app = app(ScalarKind::I16F16);
+        let mut checksums = vec![app.checksum()];
+        for _ in 0..40 {
+            press(&mut app, KeyCode::Char('.'));
+            checksums.push(app.checksum());
+        }
+        for expected in checksums.iter().rev().skip(1) {
+            press(&mut app, KeyCode::Char(','));
+            assert_eq!(app.checksum(), *expected, "tick {}", app.tick());
+        }
+        assert_eq!(app.tick(), 0);
+        press(&mut app, KeyCode::Char(','));
+        assert_eq!(app.message.as_ref().map(|m| m.error), Some(true), "nothing before tick 0");
+        for expected in &checksums[1..] {
+            press(&mut app, KeyCode::Char('.'));
+            assert_eq!(app.checksum(), *expected, "tick {}", app.tick());
+        }
+    }
+
+    #[test]
+    fn only_key_presses_count() {
+        let mut app = app(ScalarKind::F32);
+        let mut release = KeyEvent::new(KeyCode::Char('.'), KeyModifiers::NONE);
+        release.kind = KeyEventKind::Release;
+        app.handle(&Event::Key(release));
+        let repeat = KeyEvent { kind: KeyEventKind::Repeat, state: KeyEventState::NONE, ..release };
+        app.handle(&Event::Key(repeat));
+        assert_eq!(app.tick(), 0);
+    }
+
+    #[test]
+    fn q_quits_and_esc_first_closes_help() {
+        let mut a = app(ScalarKind::F32);
+        press(&mut a, KeyCode::Char('?'));
+        assert!(a.help);
+        press(&mut a, KeyCode::Esc);
+        assert!(!a.help && !a.should_quit());
+        press(&mut a, KeyCode::Esc);
+        assert!(a.should_quit());
+        let mut b = app(ScalarKind::F32);
+        keys(&mut b, "?q");
+        assert!(b.should_quit());
+        let mut c = app(ScalarKind::F32);
+        c.handle(&Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL)));
+        assert!(c.should_quit());
+    }
+
+    #[test]
+    fn switching_precision_mid_run_keeps_the_tick_and_rewinds_across_the_switch() {
+        let mut app = app(ScalarKind::I32F32);
+        keys(&mut app, "..........");
+        let before = app.checksum();
+        press(&mut app, KeyCode::Char('2'));
+        assert_eq!((app.kind(), app.tick()), (ScalarKind::F64, 10));
+        keys(&mut app, "...");
+        assert_eq!(app.kind(), ScalarKind::F64);
+        keys(&mut app, ",,,");
+        assert_eq!((app.tick(), app.kind()), (10, ScalarKind::F64));
+        press(&mut app, KeyCode::Char(','));
+        press(&mut app, KeyCode::Char('.'));
+        assert_eq!((app.tick(), app.kind(), app.checksum()), (10, ScalarKind::I32F32, before));
+        press(&mut app, KeyCode::Char('p'));
+        assert_eq!(app.kind(), ScalarKind::I48F16);
+    }
+
+    #[test]
+    fn the_split_view_reports_the_first_tick_past_the_threshold() {
+        let mut app = app(ScalarKind::I16F16);
+        press(&mut app, KeyCode::Char('c'));
+        assert_eq!(app.secondary().map(crate::sim::Sim::kind), Some(ScalarKind::F64));
+        for _ in 0..300 {
+            press(&mut app, KeyCode::Char('.'));
+        }
+        assert_eq!(app.split_log.len(), 301, "one entry per tick from the split's start");
+        let threshold = app.threshold;
+        let expected = app.split_log.iter().find(|d| d.gap > threshold).map(|d| d.tick);
+        assert_eq!(app.first_divergence().map(|d| d.tick), expected);
+        // A tighter threshold can only move the first divergence earlier.
+        press(&mut app, KeyCode::Char('{'));
+        let tighter = app.first_divergence().map(|d| d.tick);
+        assert!(tighter.is_some(), "I16F16 and f64 differ by more than 1e-3 within 300 ticks");
+        assert!(expected.is_none_or(|e| tighter <= Some(e)));
+        // Rewinding forgets what happened after.
+        let tick = tighter.unwrap();
+        while app.tick() >= tick {
+            press(&mut app, KeyCode::Char(','));
+        }
+        assert_eq!(app.first_divergence(), None);
+        press(&mut app, KeyCode::Char('c'));
+        assert!(app.secondary().is_none());
+    }
+
+    #[test]
+    fn the_same_precision_in_both_halves_never_diverges() {
+        let mut app = app(ScalarKind::F64);
+        while app.compare != ScalarKind::F64 {
+            press(&mut app, KeyCode::Char('C'));
+        }
+        press(&mut app, KeyCode::Char('c'));
+        for _ in 0..100 {
+            press(&mut app, KeyCode::Char('.'));
+        }
+        assert!(app.split_log.iter().all(|d| d.gap == 0.0));
+    }
+
+    #[test]
+    fn tab_selects_bodies_then_colliders_and_shift_tab_goes_back() {
+        let mut app = app(ScalarKind::F32);
+        press(&mut app, KeyCode::Tab);
+        assert_eq!(app.selection(), Some(Selected::Body(app.primary().bodies()[0].0)));
+        press(&mut app, KeyCode::BackTab);
+        let last = app.primary().colliders().last().unwrap().0;
+        assert_eq!(app.selection(), Some(Selected::Collider(last)), "wraps around backwards");
+        press(&mut app, KeyCode::Tab);
+        for _ in 0..app.primary().body_count() {
+            press(&mut app, KeyCode::Tab);
+        }
+        assert!(matches!(app.selection(), Some(Selected::Collider(_))));
+    }
+
+    #[test]
+    fn arrows_move_the_selection_by_one_grid_step() {
+        let mut app = app(ScalarKind::I16F16);
+        press(&mut app, KeyCode::Tab);
+        let Some(Selected::Body(id)) = app.selection() else { panic!() };
+        let before = app.body(id).unwrap().position;
+        let grid = app.camera.grid();
+        press(&mut app, KeyCode::Right);
+        keys(&mut app, "kk");
+        assert_eq!(app.body(id).unwrap().position, before + Vec2::new(grid, 2.0 * grid));
+    }
+
+    #[test]
+    fn radius_keys_grow_and_shrink_and_never_go_negative() {
+        let mut app = app(ScalarKind::I32F32);
+        let point = app.primary().bodies().iter().find(|(_, b)| b.radius == 0.0).unwrap().0;
+        app.select(Some(Selected::Body(point)));
+        press(&mut app, KeyCode::Char(']'));
+        assert_eq!(app.body(point).unwrap().radius, 0.125);
+        keys(&mut app, "[[");
+        assert_eq!(app.body(point).unwrap().radius, 0.0, "the second shrink is refused");
+        let message = app.message.clone().unwrap();
+        assert!(message.error && message.text.contains("negative"), "{message:?}");
+    }
+
+    #[test]
+    fn typed_edits_apply_and_bad_ones_are_refused_with_nothing_changed() {
+        let mut app = app(ScalarKind::I16F16);
+        press(&mut app, KeyCode::Tab);
+        let Some(Selected::Body(id)) = app.selection() else { panic!() };
+        press(&mut app, KeyCode::Enter);
+        keys(&mut app, "x=1.5 vy=-2 r=0.75");
+        press(&mut app, KeyCode::Enter);
+        let body = app.body(id).unwrap();
+        assert_eq!((body.position.x, body.velocity.y, body.radius), (1.5, -2.0, 0.75));
+        let before = app.checksum();
+        for bad in ["r=-1", "x=5000", "x=nan", "mass=2", "x"] {
+            press(&mut app, KeyCode::Enter);
+            keys(&mut app, bad);
+            press(&mut app, KeyCode::Enter);
+            assert!(app.message.as_ref().is_some_and(|m| m.error), "{bad} should be refused");
+            assert_eq!(app.checksum(), before, "{bad} changed the world");
+        }
+        assert!(app.message.as_ref().unwrap().text.contains("name=value"));
+        press(&mut app, KeyCode::Enter);
+        keys(&mut app, "x=5000");
+        press(&mut app, KeyCode::Enter);
+        assert!(app.message.as_ref().unwrap().text.contains("±4096"), "{:?}", app.message);
+    }
+
+    #[test]
+    fn esc_cancels_a_prompt_without_quitting() {
+        let mut app = app(ScalarKind::F64);
+        press(&mut app, KeyCode::Tab);
+        let before = app.checksum();
+        press(&mut app, KeyCode::Enter);
+        keys(&mut app, "x=3");
+        press(&mut app, KeyCode::Esc);
+        assert!(app.prompt.is_none() && !app.should_quit());
+        assert_eq!(app.checksum(), before);
+    }
+
+    #[test]
+    fn adding_and_deleting_shapes_selects_and_forgets_them() {
+        let mut app = app(ScalarKind::I32F32);
+        let (bodies, colliders) = (app.primary().body_count(), app.primary().colliders().len());
+        keys(&mut app, "bosu");
+        assert_eq!(app.primary().body_count(), bodies + 1);
+        assert_eq!(app.primary().colliders().len(), colliders + 3);
+        let Some(Selected::Collider(capsule)) = app.selection() else { panic!() };
+        assert!(matches!(app.collider(capsule), Some(crate::scene::Shape::Capsule { .. })));
+        press(&mut app, KeyCode::Char('x'));
+        assert_eq!(app.primary().colliders().len(), colliders + 2);
+        assert_eq!(app.selection(), None);
+        press(&mut app, KeyCode::Delete);
+        assert!(app.message.as_ref().is_some_and(|m| m.error));
+    }
+
+    #[test]
+    fn edits_out_of_range_for_the_type_are_refused() {
+        let mut app = app(ScalarKind::I16F16);
+        app.camera.center = Vec2::new(5000.0, 0.0);
+        press(&mut app, KeyCode::Char('b'));
+        let message = app.message.clone().unwrap();
+        assert!(message.error && message.text.contains("±4096"), "{message:?}");
+        assert_eq!(app.primary().body_count(), 8);
+    }
+
+    #[test]
+    fn edits_apply_to_both_halves_of_the_split_view() {
+        let mut app = app(ScalarKind::I16F16);
+        keys(&mut app, "c");
+        press(&mut app, KeyCode::Tab);
+        press(&mut app, KeyCode::Enter);
+        keys(&mut app, "x=2.5");
+        press(&mut app, KeyCode::Enter);
+        let Some(Selected::Body(id)) = app.selection() else { panic!() };
+        let twin = app.secondary().unwrap().bodies().into_iter().find(|(b, _)| *b == id).unwrap().1;
+        assert_eq!(twin.position.x, 2.5);
+    }
+
+    #[test]
+    fn clicking_selects_and_dragging_moves_a_body() {
+        let mut app = app(ScalarKind::F64);
+        let (id, ball) = app.primary().bodies()[2];
+        let (column, row) = cell_of(&app, ball.position);
+        mouse(&mut app, MouseEventKind::Down(MouseButton::Left), column, row);
+        assert_eq!(app.selection(), Some(Selected::Body(id)));
+        mouse(&mut app, MouseEventKind::Drag(MouseButton::Left), column + 4, row);
+        mouse(&mut app, MouseEventKind::Up(MouseButton::Left), column + 4, row);
+        let moved = app.body(id).unwrap().position;
+        let expected = ball.position.x + 4.0 * app.camera.cell();
+        assert!((moved.x - expected).abs() <= app.camera.cell(), "{moved:?} vs x ≈ {expected}");
+        // Dragged positions snap to the grid, so they are exact in every type.
+        let grid = app.camera.grid();
+        assert_eq!((moved.x / grid).fract(), 0.0);
+        assert_eq!(moved.y, snap(ball.position.y, grid));
+        assert!(app.drag.is_none());
+    }
+
+    #[test]
+    fn clicking_empty_space_deselects_and_dragging_it_pans() {
+        let mut app = app(ScalarKind::F64);
+        press(&mut app, KeyCode::Tab);
+        let canvas = crate::ui::layout(app.size, &app).canvas;
+        let (column, row) = (canvas.x + 1, canvas.y);
+        let center = app.camera.center;
+        mouse(&mut app, MouseEventKind::Down(MouseButton::Left), column, row);
+        assert_eq!(app.selection(), None);
+        mouse(&mut app, MouseEventKind::Drag(MouseButton::Left), column + 2, row);
+        assert_eq!(app.camera.center, center - Vec2::new(2.0 * app.camera.cell(), 0.0));
+    }
+
+    #[test]
+    fn the_wheel_zooms_about_the_pointer() {
+        let mut app = app(ScalarKind::F64);
+        let canvas = crate::ui::layout(app.size, &app).canvas;
+        let (column, row) = (canvas.x + 3, canvas.y + 2);
+        let under = app.camera.world_at(canvas, column, row);
+        mouse(&mut app, MouseEventKind::ScrollUp, column, row);
+        let after = app.camera.world_at(canvas, column, row);
+        assert!((after - under).length() < 1e-9, "{under:?} moved to {after:?}");
+        assert!(app.camera.scale < 1.0 * app.camera.scale / 0.8);
+    }
+
+    #[test]
+    fn selecting_a_collider_and_moving_it_keeps_its_id() {
+        let mut app = app(ScalarKind::I32F32);
+        let (id, _) = app.primary().colliders()[7];
+        app.select(Some(Selected::Collider(id)));
+        press(&mut app, KeyCode::Char('j'));
+        let ids: Vec<ColliderId> = app.primary().colliders().iter().map(|(c, _)| *c).collect();
+        assert_eq!(ids[7], id);
+        assert_eq!(app.collider(id).unwrap().anchor().y, -8.0 - app.camera.grid());
+    }
+
+    #[test]
+    fn with_nothing_selected_arrows_pan_the_view() {
+        let mut app = app(ScalarKind::F32);
+        let before = app.camera.center;
+        press(&mut app, KeyCode::Right);
+        assert!(app.camera.center.x > before.x);
+        let before = app.camera.center;
+        app.handle(&Event::Key(KeyEvent::new(KeyCode::Up, KeyModifiers::SHIFT)));
+        assert!(app.camera.center.y > before.y);
+    }
+
+    #[test]
+    fn reset_returns_to_tick_zero_and_the_scenes_checksum() {
+        let mut app = app(ScalarKind::I48F16);
+        let start = app.checksum();
+        keys(&mut app, ".....r");
+        assert_eq!((app.tick(), app.checksum()), (0, start));
+        assert_eq!(app.rewindable(), 0);
+    }
+
+    #[test]
+    fn speed_keys_stay_within_the_speeds_offered() {
+        let mut app = app(ScalarKind::F32);
+        keys(&mut app, &"+".repeat(20));
+        assert_eq!(app.speed, crate::app::SPEEDS.len() - 1);
+        keys(&mut app, &"-".repeat(20));
+        assert_eq!(app.speed, 0);
+    }
+
+    #[test]
+    fn playing_runs_ticks_at_the_chosen_pace() {
+        let mut app = app(ScalarKind::F32);
+        press(&mut app, KeyCode::Char(' '));
+        app.advance(std::time::Duration::from_millis(50));
+        assert_eq!(app.tick(), 3);
+        press(&mut app, KeyCode::Char('-'));
+        app.advance(std::time::Duration::from_millis(100));
+        assert_eq!(app.tick(), 6);
+        app.advance(std::time::Duration::from_secs(10));
+        assert_eq!(app.tick(), 6 + 32, "a long stall runs at most one frame's worth");
+    }
+
+    #[test]
+    fn saving_writes_the_current_state_and_opening_a_bad_file_keeps_the_scene() {
+        let dir = std::env::temp_dir().join(format!("geom-tui-app-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("saved.toml");
+        let mut app = App::new(Scene::parse(DEFAULT_SCENE).unwrap(), Some(path.clone()), ScalarKind::I32F32).unwrap();
+        keys(&mut app, ".....w");
+        assert!(!app.message.as_ref().unwrap().error, "{:?}", app.message);
+        let saved = Scene::load(&path).unwrap();
+        assert_eq!(saved.bodies, app.primary().bodies().into_iter().map(|(_, b)| b).collect::<Vec<_>>());
+
+        let bad = dir.join("bad.toml");
+        std::fs::write(&bad, "gravity = [0.0, -0.1]\n[[body]]\nposition = [0.0, 1.0]\nradius = -3\n").unwrap();
+        let before = app.checksum();
+        press(&mut app, KeyCode::Char('O'));
+        for _ in 0..path.display().to_string().len() {
+            press(&mut app, KeyCode::Backspace);
+        }
+        keys(&mut app, &bad.display().to_string());
+        press(&mut app, KeyCode::Enter);
+        let message = app.message.clone().unwrap();
+        assert!(message.error && message.text.contains(":4: the radius"), "{message:?}");
+        assert_eq!(app.checksum(), before);
+
+        press(&mut app, KeyCode::Char('O'));
+        press(&mut app, KeyCode::Enter);
+        assert!(!app.message.as_ref().unwrap().error, "reopening the saved file: {:?}", app.message);
+        assert_eq!((app.tick(), app.primary().bodies()), (0, saved_bodies(&saved)));
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    fn saved_bodies(scene: &Scene) -> Vec<(BodyId, crate::scene::BodySpec)> {
+        let sim = crate::sim::build(scene, ScalarKind::I32F32).unwrap();
+        sim.bodies()
+    }
+}

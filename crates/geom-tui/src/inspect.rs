@@ -1,0 +1,198 @@
+//! The inspector's numbers: for a body and one other shape, geom's query
+//! results computed in every scalar type from the same `f64` state, so the
+//! precisions can be compared side by side.
+
+use geom_core::{
+    Capsule, Circle, Segment, Sweep, Vec2, closest_point_point_segment, contact_circle_capsule, contact_circle_circle,
+    contact_circle_segment, distance_point_segment, intersects_circle_capsule, intersects_circle_circle,
+    intersects_circle_segment, sweep_circle_capsule, sweep_circle_circle, sweep_circle_segment,
+};
+
+use crate::num::{SandboxScalar, ScalarKind, with_scalar};
+use crate::scene::{BodySpec, Shape, of_vec, to_vec};
+
+/// What the body is inspected against.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum Target {
+    /// A static collider.
+    Collider(Shape),
+    /// Another body (moving too).
+    Body(BodySpec),
+}
+
+impl Target {
+    /// The target's core: the segment (a point for circles) whose distance
+    /// to a centre the queries measure.
+    fn core(&self) -> (Vec2<f64>, Vec2<f64>) {
+        match *self {
+            Self::Collider(Shape::Segment { start, end } | Shape::Capsule { start, end, .. }) => (start, end),
+            Self::Collider(Shape::Circle { center, .. }) => (center, center),
+            Self::Body(b) => (b.position, b.position),
+        }
+    }
+}
+
+/// How the body's sweep over the coming tick ends.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) enum SweepReading {
+    /// No contact during the tick.
+    Miss,
+    /// Already touching at the start; `blocked` when moving further in.
+    InContact { blocked: bool },
+    /// First touch at time `t` of the tick, with this normal.
+    Hit { t: f64, normal: Vec2<f64> },
+}
+
+/// One scalar type's answers for a body and a target.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Readings {
+    /// The point of the target's core nearest the body's centre.
+    pub closest: Vec2<f64>,
+    /// The distance from the body's centre to the target's core.
+    pub distance: f64,
+    /// Whether the body and the target touch or overlap.
+    pub intersects: bool,
+    /// The contact's depth, normal (towards the body) and point.
+    pub contact: Option<(f64, Vec2<f64>, Vec2<f64>)>,
+    /// The body's sweep over the coming tick.
+    pub sweep: SweepReading,
+}
+
+/// The readings in each kind, or why that kind cannot hold the shapes.
+pub(crate) type Table = Vec<(ScalarKind, Result<Readings, String>)>;
+
+/// The readings for `body` against `target` in every scalar type. `gravity`
+/// is added to the motion of a body with mass, as the world's step will.
+pub(crate) fn inspect_all(body: &BodySpec, target: &Target, gravity: Vec2<f64>) -> Table {
+    ScalarKind::ALL
+        .into_iter()
+        .map(|kind| (kind, with_scalar!(kind, S => inspect::<S>(body, target, gravity))))
+        .collect()
+}
+
+/// The motion over the coming tick: the velocity, plus gravity for a body
+/// with mass.
+fn motion<S: SandboxScalar>(body: &BodySpec, gravity: Vec2<S>) -> Vec2<S> {
+    let velocity = to_vec::<S>(body.velocity);
+    if body.inverse_mass > 0.0 { velocity + gravity } else { velocity }
+}
+
+fn body_circle<S: SandboxScalar>(body: &BodySpec) -> Result<Circle<S>, geom_core::ShapeError> {
+    Circle::new(to_vec(body.position), S::from_f64(body.radius))
+}
+
+fn inspect<S: SandboxScalar>(body: &BodySpec, target: &Target, gravity: Vec2<f64>) -> Result<Readings, String> {
+    let out_of_range = |e: geom_core::ShapeError| format!("{e} (±{})", S::KIND.max_coord());
+    let circle = body_circle::<S>(body).map_err(out_of_range)?;
+    let gravity = to_vec::<S>(gravity);
+    let (a, b) = target.core();
+    let core = Segment::new(to_vec::<S>(a), to_vec::<S>(b)).map_err(out_of_range)?;
+    let closest = closest_point_point_segment(circle.center(), &core).point;
+    let distance = distance_point_segment(circle.center(), &core);
+    let motion = motion(body, gravity);
+    let (intersects, contact, sweep) = match *target {
+        Target::Collider(Shape::Segment { .. }) => (
+            intersects_circle_segment(&circle, &core),
+            contact_circle_segment(&circle, &core),
+            sweep_circle_segment(&circle, motion, &core),
+        ),
+        Target::Collider(Shape::Capsule { start, end, radius }) => {
+            let capsule = Capsule::new(to_vec(start), to_vec(end), S::from_f64(radius)).map_err(out_of_range)?;
+            (
+                intersects_circle_capsule(&circle, &capsule),
+                contact_circle_capsule(&circle, &capsule),
+                sweep_circle_capsule(&circle, motion, &capsule),
+            )
+        }
+        Target::Collider(Shape::Circle { center, radius }) => {
+            let other = Circle::new(to_vec(center), S::from_f64(radius)).map_err(out_of_range)?;
+            (
+                intersects_circle_circle(&circle, &other),
+                contact_circle_circle(&circle, &other),
+                sweep_circle_circle(&circle, motion, &other, Vec2::ZERO),
+            )
+        }
+        Target::Body(other) => {
+            let other_circle = body_circle::<S>(&other).map_err(out_of_range)?;
+            (
+                intersects_circle_circle(&circle, &other_circle),
+                contact_circle_circle(&circle, &other_circle),
+                sweep_circle_circle(&circle, motion, &other_circle, self::motion(&other, gravity)),
+            )
+        }
+    };
+    Ok(Readings {
+        closest: of_vec(closest),
+        distance: distance.to_f64(),
+        intersects,
+        contact: contact.map(|c| (c.depth.to_f64(), of_vec(c.normal), of_vec(c.point))),
+        sweep: match sweep {
+            Sweep::Miss => SweepReading::Miss,
+            Sweep::InContact { blocked, .. } => SweepReading::InContact { blocked },
+            Sweep::Hit(impact) => SweepReading::Hit { t: impact.t.to_f64(), normal: of_vec(impact.normal) },
+        },
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reading(table: &Table, kind: ScalarKind) -> Readings {
+        table.iter().find(|(k, _)| *k == kind).unwrap().1.clone().unwrap()
+    }
+
+    #[test]
+    fn a_ball_falling_onto_a_floor_reads_the_same_in_every_type() {
+        let floor = Target::Collider(Shape::Segment { start: Vec2::new(-4.0, 0.0), end: Vec2::new(4.0, 0.0) });
+        let mut ball = BodySpec::new(Vec2::new(1.0, 2.0), 0.5);
+        ball.velocity = Vec2::new(0.0, -3.0);
+        let table = inspect_all(&ball, &floor, Vec2::new(0.0, 0.0));
+        assert_eq!(table.len(), 5);
+        for (kind, row) in &table {
+            let r = row.as_ref().unwrap();
+            assert_eq!((r.closest, r.distance, r.intersects, r.contact), (Vec2::new(1.0, 0.0), 2.0, false, None));
+            // Touches after 1.5 of the 3 units: t = 0.5, never late in fixed point.
+            let SweepReading::Hit { t, normal } = r.sweep else { panic!("{kind}: {:?}", r.sweep) };
+            assert!((0.5 - 1e-4..=0.5).contains(&t), "{kind}: t = {t}");
+            assert_eq!(normal, Vec2::new(0.0, 1.0));
+        }
+    }
+
+    #[test]
+    fn gravity_moves_only_bodies_with_mass() {
+        let floor = Target::Collider(Shape::Segment { start: Vec2::new(-4.0, 0.0), end: Vec2::new(4.0, 0.0) });
+        let mut ball = BodySpec::new(Vec2::new(0.0, 1.25), 1.0);
+        let gravity = Vec2::new(0.0, -0.5);
+        assert!(matches!(
+            reading(&inspect_all(&ball, &floor, gravity), ScalarKind::F64).sweep,
+            SweepReading::Hit { .. }
+        ));
+        ball.inverse_mass = 0.0;
+        assert_eq!(reading(&inspect_all(&ball, &floor, gravity), ScalarKind::F64).sweep, SweepReading::Miss);
+    }
+
+    #[test]
+    fn overlapping_bodies_report_a_contact_and_in_contact_sweep() {
+        let a = BodySpec::new(Vec2::new(0.0, 0.0), 1.0);
+        let mut b = BodySpec::new(Vec2::new(1.5, 0.0), 1.0);
+        b.velocity = Vec2::new(-1.0, 0.0);
+        let table = inspect_all(&a, &Target::Body(b), Vec2::new(0.0, 0.0));
+        for kind in ScalarKind::ALL {
+            let r = reading(&table, kind);
+            assert!(r.intersects, "{kind}");
+            assert_eq!(r.contact, Some((0.5, Vec2::new(-1.0, 0.0), Vec2::new(0.5, 0.0))), "{kind}");
+            assert_eq!(r.sweep, SweepReading::InContact { blocked: true }, "{kind}");
+        }
+    }
+
+    #[test]
+    fn a_shape_outside_a_types_range_is_reported_for_that_type_only() {
+        let far = Target::Collider(Shape::Circle { center: Vec2::new(5000.0, 0.0), radius: 1.0 });
+        let ball = BodySpec::new(Vec2::new(4990.0, 0.0), 1.0);
+        let table = inspect_all(&ball, &far, Vec2::new(0.0, 0.0));
+        for (kind, row) in table {
+            assert_eq!(row.is_err(), kind == ScalarKind::I16F16, "{kind}: {row:?}");
+        }
+    }
+}

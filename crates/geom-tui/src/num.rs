@@ -1,0 +1,213 @@
+//! The scalar types the sandbox runs, and the conversions between them and
+//! the `f64` values it shows and edits.
+
+use core::fmt;
+
+use fixed::types::{I16F16, I32F32, I48F16};
+use geom_core::Scalar;
+
+/// One of the five scalar types the sandbox can simulate in.
+///
+/// # Examples
+///
+/// ```
+/// use geom_tui::ScalarKind;
+///
+/// let kind: ScalarKind = "i32f32".parse()?;
+/// assert_eq!(kind, ScalarKind::I32F32);
+/// assert_eq!(kind.to_string(), "I32F32");
+/// assert_eq!(kind.max_coord(), (1_u64 << 28) as f64);
+/// # Ok::<(), String>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+pub enum ScalarKind {
+    /// IEEE-754 single precision.
+    #[serde(rename = "f32")]
+    F32,
+    /// IEEE-754 double precision.
+    #[serde(rename = "f64")]
+    F64,
+    /// 32-bit fixed point, 16 fractional bits.
+    I16F16,
+    /// 64-bit fixed point, 32 fractional bits.
+    I32F32,
+    /// 64-bit fixed point, 16 fractional bits.
+    I48F16,
+}
+
+impl ScalarKind {
+    /// Every kind, in the order the sandbox shows them.
+    pub const ALL: [Self; 5] = [Self::F32, Self::F64, Self::I16F16, Self::I32F32, Self::I48F16];
+
+    /// The type's name as Rust spells it.
+    ///
+    /// See [`ScalarKind`] for an example.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::F32 => "f32",
+            Self::F64 => "f64",
+            Self::I16F16 => "I16F16",
+            Self::I32F32 => "I32F32",
+            Self::I48F16 => "I48F16",
+        }
+    }
+
+    /// The type's safe coordinate range, [`Scalar::MAX_COORD`], as `f64`.
+    ///
+    /// See [`ScalarKind`] for an example.
+    #[must_use]
+    pub fn max_coord(self) -> f64 {
+        match self {
+            Self::F32 => f32::MAX_COORD.to_f64(),
+            Self::F64 => f64::MAX_COORD,
+            Self::I16F16 => I16F16::MAX_COORD.to_f64(),
+            Self::I32F32 => I32F32::MAX_COORD.to_f64(),
+            Self::I48F16 => I48F16::MAX_COORD.to_f64(),
+        }
+    }
+
+    /// The next kind in [`ALL`](Self::ALL), wrapping around.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_tui::ScalarKind;
+    ///
+    /// assert_eq!(ScalarKind::F32.next(), ScalarKind::F64);
+    /// assert_eq!(ScalarKind::I48F16.next(), ScalarKind::F32);
+    /// ```
+    #[must_use]
+    pub fn next(self) -> Self {
+        let i = Self::ALL.iter().position(|&k| k == self).unwrap_or(0);
+        Self::ALL[(i + 1) % Self::ALL.len()]
+    }
+}
+
+impl fmt::Display for ScalarKind {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl core::str::FromStr for ScalarKind {
+    type Err = String;
+
+    /// Parses a type name, ignoring case.
+    fn from_str(s: &str) -> Result<Self, String> {
+        Self::ALL.into_iter().find(|k| k.name().eq_ignore_ascii_case(s)).ok_or_else(|| {
+            let names: Vec<_> = Self::ALL.iter().map(|k| k.name()).collect();
+            format!("unknown scalar type `{s}` (expected one of {})", names.join(", "))
+        })
+    }
+}
+
+/// A [`Scalar`] the sandbox can run, with its kind and `f64` conversions.
+pub(crate) trait SandboxScalar: Scalar + Send + Sync + 'static {
+    /// Which kind this is.
+    const KIND: ScalarKind;
+
+    /// The value nearest to `v`, saturating at the type's limits. A NaN
+    /// becomes a value the world's validation refuses (NaN for floats, the
+    /// type's maximum for fixed point), never a quiet zero.
+    fn from_f64(v: f64) -> Self;
+
+    /// The value as `f64`: exact for `f32`, `f64` and `I16F16`, and for
+    /// `I32F32` and `I48F16` values below 2^21 and 2^37 in magnitude.
+    fn to_f64(self) -> f64;
+}
+
+impl SandboxScalar for f32 {
+    const KIND: ScalarKind = ScalarKind::F32;
+    #[allow(clippy::cast_possible_truncation)] // rounding to nearest is the point
+    fn from_f64(v: f64) -> Self {
+        v as f32
+    }
+    fn to_f64(self) -> f64 {
+        f64::from(self)
+    }
+}
+
+impl SandboxScalar for f64 {
+    const KIND: ScalarKind = ScalarKind::F64;
+    fn from_f64(v: f64) -> Self {
+        v
+    }
+    fn to_f64(self) -> f64 {
+        self
+    }
+}
+
+macro_rules! sandbox_fixed {
+    ($($t:ident),*) => {$(
+        impl SandboxScalar for $t {
+            const KIND: ScalarKind = ScalarKind::$t;
+            fn from_f64(v: f64) -> Self {
+                if v.is_nan() { $t::MAX } else { $t::saturating_from_num(v) }
+            }
+            fn to_f64(self) -> f64 {
+                self.to_num()
+            }
+        }
+    )*};
+}
+
+sandbox_fixed!(I16F16, I32F32, I48F16);
+
+/// Runs `$body` with `$s` bound to the scalar type of `$kind`.
+macro_rules! with_scalar {
+    ($kind:expr, $s:ident => $body:expr) => {
+        match $kind {
+            $crate::num::ScalarKind::F32 => {
+                type $s = f32;
+                $body
+            }
+            $crate::num::ScalarKind::F64 => {
+                type $s = f64;
+                $body
+            }
+            $crate::num::ScalarKind::I16F16 => {
+                type $s = fixed::types::I16F16;
+                $body
+            }
+            $crate::num::ScalarKind::I32F32 => {
+                type $s = fixed::types::I32F32;
+                $body
+            }
+            $crate::num::ScalarKind::I48F16 => {
+                type $s = fixed::types::I48F16;
+                $body
+            }
+        }
+    };
+}
+pub(crate) use with_scalar;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_kind_parses_from_its_name_in_any_case() {
+        for kind in ScalarKind::ALL {
+            assert_eq!(kind.name().parse(), Ok(kind));
+            assert_eq!(kind.name().to_uppercase().parse(), Ok(kind));
+        }
+        assert!("f16".parse::<ScalarKind>().unwrap_err().contains("I48F16"));
+    }
+
+    #[test]
+    fn nan_never_converts_to_a_value_the_world_would_accept() {
+        assert!(<f32 as SandboxScalar>::from_f64(f64::NAN).is_nan());
+        assert!(I16F16::from_f64(f64::NAN) > I16F16::MAX_COORD);
+        assert!(I48F16::from_f64(f64::NAN) > I48F16::MAX_COORD);
+    }
+
+    #[test]
+    fn conversions_round_to_nearest_and_saturate() {
+        assert_eq!(I16F16::from_f64(0.1).to_bits(), 6554); // 0.1 × 65536 = 6553.6
+        assert_eq!(I16F16::from_f64(1e12), I16F16::MAX);
+        assert_eq!(I16F16::from_f64(-1e12), I16F16::MIN);
+        assert_eq!(I32F32::from_f64(-2.5).to_f64(), -2.5);
+    }
+}

@@ -1,0 +1,99 @@
+//! Running the sandbox in a real terminal: raw mode, the alternate screen
+//! and mouse capture on the way in, all of it undone on the way out,
+//! whether the sandbox quits, fails or panics.
+
+use std::io::{self, Stdout, stdout};
+use std::sync::Once;
+use std::time::Instant;
+
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode};
+
+use crate::App;
+
+/// Puts the terminal back as it was. Safe to call more than once.
+fn restore() -> io::Result<()> {
+    let raw = disable_raw_mode();
+    let screen = execute!(stdout(), DisableMouseCapture, LeaveAlternateScreen, ratatui::crossterm::cursor::Show);
+    raw.and(screen)
+}
+
+/// The terminal in sandbox mode; dropping it restores the terminal.
+struct Session {
+    terminal: Terminal<CrosstermBackend<Stdout>>,
+}
+
+impl Session {
+    fn start() -> io::Result<Self> {
+        static HOOK: Once = Once::new();
+        HOOK.call_once(|| {
+            let previous = std::panic::take_hook();
+            std::panic::set_hook(Box::new(move |info| {
+                // The terminal first, so the panic message is readable.
+                let _ = restore();
+                previous(info);
+            }));
+        });
+        enable_raw_mode()?;
+        let session = execute!(stdout(), EnterAlternateScreen, EnableMouseCapture)
+            .and_then(|()| Terminal::new(CrosstermBackend::new(stdout())));
+        match session {
+            Ok(terminal) => Ok(Self { terminal }),
+            Err(e) => {
+                let _ = restore();
+                Err(e)
+            }
+        }
+    }
+}
+
+impl Drop for Session {
+    fn drop(&mut self) {
+        if let Err(e) = restore() {
+            eprintln!("geom-tui: could not restore the terminal: {e}");
+        }
+    }
+}
+
+/// Runs the sandbox until the user quits: draws a frame, waits for input
+/// (briefly while playing), handles it, runs the ticks that are due.
+///
+/// # Errors
+///
+/// The terminal could not be set up, read or written; it is restored
+/// first.
+///
+/// # Examples
+///
+/// ```no_run
+/// use geom_tui::{App, ScalarKind};
+/// use geom_tui::scene::{Scene, DEFAULT_SCENE};
+///
+/// let mut app = App::new(Scene::parse(DEFAULT_SCENE)?, None, ScalarKind::I32F32)?;
+/// geom_tui::terminal::run(&mut app)?;
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn run(app: &mut App) -> io::Result<()> {
+    let mut session = Session::start()?;
+    let size = session.terminal.size()?;
+    app.handle(&event::Event::Resize(size.width, size.height));
+    app.fit();
+    let mut last = Instant::now();
+    while !app.should_quit() {
+        session.terminal.draw(|frame| crate::ui::draw(frame, app))?;
+        if event::poll(app.frame_timeout())? {
+            app.handle(&event::read()?);
+            // Handle everything already waiting before drawing again.
+            while !app.should_quit() && event::poll(std::time::Duration::ZERO)? {
+                app.handle(&event::read()?);
+            }
+        }
+        let now = Instant::now();
+        app.advance(now - last);
+        last = now;
+    }
+    Ok(())
+}

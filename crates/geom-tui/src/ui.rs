@@ -1,0 +1,723 @@
+//! Drawing the sandbox: the status bar, the braille canvas, the inspector,
+//! the bottom line and the help overlay. Reads the [`App`], changes
+//! nothing.
+
+use geom_core::Vec2;
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::symbols::Marker;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::canvas::{Canvas, Context, Line as CanvasLine, Painter, Shape as CanvasShape};
+use ratatui::widgets::{Block, Borders, Cell, Clear, Paragraph, Row, Table, Wrap};
+
+use crate::app::{App, Inspection, PromptKind, SPEEDS, Selected, describe};
+use crate::inspect::{Readings, SweepReading, Target};
+use crate::num::ScalarKind;
+use crate::scene::Shape;
+
+/// Velocity arrows show where a body would be after this many ticks.
+pub(crate) const ARROW_TICKS: f64 = 10.0;
+/// The inspector sits right of the canvas from this terminal width on,
+/// below it otherwise.
+const SIDE_INSPECTOR_WIDTH: u16 = 130;
+const INSPECTOR_COLUMNS: u16 = 76;
+const INSPECTOR_ROWS: u16 = 11;
+
+/// Where each part of the screen goes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Areas {
+    /// The status bar (two lines in split view).
+    pub status: Rect,
+    /// The world.
+    pub canvas: Rect,
+    /// The inspector, when shown.
+    pub inspector: Option<Rect>,
+    /// Messages, prompts and key hints.
+    pub footer: Rect,
+}
+
+/// Places the parts of the screen in `area`.
+pub(crate) fn layout(area: Rect, app: &App) -> Areas {
+    let status_rows = if app.secondary().is_some() { 2 } else { 1 };
+    let [status, middle, footer] =
+        Layout::vertical([Constraint::Length(status_rows), Constraint::Min(1), Constraint::Length(1)]).areas(area);
+    let (canvas, inspector) = if !app.inspector {
+        (middle, None)
+    } else if area.width >= SIDE_INSPECTOR_WIDTH {
+        let [canvas, inspector] =
+            Layout::horizontal([Constraint::Min(1), Constraint::Length(INSPECTOR_COLUMNS)]).areas(middle);
+        (canvas, Some(inspector))
+    } else {
+        let [canvas, inspector] =
+            Layout::vertical([Constraint::Min(3), Constraint::Length(INSPECTOR_ROWS)]).areas(middle);
+        (canvas, Some(inspector))
+    };
+    Areas { status, canvas, inspector, footer }
+}
+
+/// Colours, or none at all under `NO_COLOR`.
+#[derive(Clone, Copy)]
+struct Theme {
+    colors: bool,
+}
+
+impl Theme {
+    fn color(self, color: Color) -> Color {
+        if self.colors { color } else { Color::Reset }
+    }
+
+    fn fg(self, color: Color) -> Style {
+        Style::new().fg(self.color(color))
+    }
+
+    /// A value that differs from f64's.
+    fn differs(self) -> Style {
+        if self.colors { self.fg(Color::Yellow) } else { Style::new().add_modifier(Modifier::UNDERLINED) }
+    }
+
+    /// A yes/no answer that differs from f64's.
+    fn outcome_differs(self) -> Style {
+        let style = Style::new().add_modifier(Modifier::BOLD);
+        if self.colors { style.fg(Color::Red) } else { style.add_modifier(Modifier::REVERSED) }
+    }
+
+    fn error(self) -> Style {
+        if self.colors { self.fg(Color::Red) } else { Style::new().add_modifier(Modifier::BOLD) }
+    }
+}
+
+/// Draws the whole sandbox.
+///
+/// # Examples
+///
+/// ```
+/// use geom_tui::{App, ScalarKind};
+/// use geom_tui::scene::{Scene, DEFAULT_SCENE};
+/// use ratatui::{backend::TestBackend, Terminal};
+///
+/// let app = App::new(Scene::parse(DEFAULT_SCENE)?, None, ScalarKind::I32F32)?;
+/// let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+/// terminal.draw(|frame| geom_tui::ui::draw(frame, &app)).unwrap();
+/// let top: String = (0..80).map(|x| terminal.backend().buffer()[(x, 0)].symbol()).collect();
+/// assert!(top.contains("tick 0") && top.contains("I32F32"));
+/// # Ok::<(), geom_tui::scene::SceneError>(())
+/// ```
+pub fn draw(frame: &mut Frame<'_>, app: &App) {
+    let theme = Theme { colors: app.colors };
+    let areas = layout(frame.area(), app);
+    draw_status(frame, areas.status, app, theme);
+    draw_canvas(frame, areas.canvas, app, theme);
+    if let Some(area) = areas.inspector {
+        draw_inspector(frame, area, app, theme);
+    }
+    draw_footer(frame, areas.footer, app, theme);
+    if app.help {
+        draw_help(frame, frame.area(), theme);
+    }
+}
+
+fn draw_status(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
+    let bar = Style::new().add_modifier(Modifier::REVERSED);
+    let state = if app.playing { format!("▶ {} t/s", SPEEDS[app.speed]) } else { "⏸ paused".to_owned() };
+    let first = format!(
+        " {state} │ tick {} │ {} │ checksum {:016x} │ rewind {} │ ? help",
+        app.tick(),
+        app.kind(),
+        app.checksum(),
+        app.rewindable()
+    );
+    let [top, rest] = Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
+    frame.render_widget(Paragraph::new(first).style(bar), top);
+    if let Some(secondary) = app.secondary() {
+        let now = app.split_log.last().map_or(0.0, |d| d.gap);
+        let first = match app.first_divergence() {
+            Some(d) => format!("first > {:e} at tick {}{}", app.threshold, d.tick, body_suffix(d.body)),
+            None => format!("none > {:e} yet", app.threshold),
+        };
+        let line = Line::from(vec![
+            Span::raw(format!(" split: {} solid, ", app.kind())),
+            Span::styled(format!("{} dotted", secondary.kind()), theme.fg(Color::Magenta)),
+            Span::raw(format!(" │ gap now {} │ ", short(now))),
+            Span::styled(first, if app.first_divergence().is_some() { theme.error() } else { Style::new() }),
+        ]);
+        frame.render_widget(Paragraph::new(line), rest);
+    }
+}
+
+fn body_suffix(body: Option<geom_core::world::BodyId>) -> String {
+    body.map(|b| format!(" (body {})", b.index())).unwrap_or_default()
+}
+
+fn draw_canvas(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
+    let (x_bounds, y_bounds) = app.camera.bounds(area);
+    let scale = app.camera.scale;
+    let primary = app.primary();
+    let bodies = primary.bodies();
+    let colliders = primary.colliders();
+    let contacts = primary.contacts();
+    let secondary = app.secondary().map(crate::sim::Sim::bodies);
+    let selected = app.selection();
+    let inspection = app.inspection();
+    let gravity = primary.gravity();
+    let canvas = Canvas::default().marker(Marker::Braille).x_bounds(x_bounds).y_bounds(y_bounds).paint(|ctx| {
+        for (id, shape) in &colliders {
+            let color = if selected == Some(Selected::Collider(*id)) { Color::Yellow } else { Color::Gray };
+            draw_shape(ctx, shape, theme.color(color), scale);
+        }
+        ctx.layer();
+        if let Some(others) = &secondary {
+            for (_, body) in others {
+                ctx.draw(&Outline::circle(body.position, body.radius, theme.color(Color::Magenta), scale).dashed());
+            }
+            ctx.layer();
+        }
+        for (id, body) in &bodies {
+            let color = if selected == Some(Selected::Body(*id)) {
+                Color::Yellow
+            } else if body.inverse_mass == 0.0 {
+                Color::Blue
+            } else {
+                Color::Cyan
+            };
+            ctx.draw(&Outline::circle(body.position, body.radius, theme.color(color), scale));
+            let tip = body.position + body.velocity * ARROW_TICKS;
+            ctx.draw(&segment(body.position, tip, theme.color(Color::Green)));
+        }
+        ctx.layer();
+        for contact in &contacts {
+            let tip = contact.point + contact.normal * (6.0 * scale);
+            ctx.draw(&segment(contact.point, tip, theme.color(Color::Red)));
+        }
+        if let Some(inspection) = &inspection {
+            draw_inspection(ctx, inspection, gravity, app.kind(), theme, scale);
+        }
+    });
+    frame.render_widget(canvas, area);
+}
+
+/// The selected body's path over the coming tick, its first impact, and
+/// the closest point of what it is inspected against.
+fn draw_inspection(
+    ctx: &mut Context<'_>,
+    inspection: &Inspection,
+    gravity: Vec2<f64>,
+    kind: ScalarKind,
+    theme: Theme,
+    scale: f64,
+) {
+    let highlight = theme.color(Color::LightYellow);
+    match inspection.target {
+        Target::Collider(shape) => draw_shape(ctx, &shape, highlight, scale),
+        Target::Body(other) => ctx.draw(&Outline::circle(other.position, other.radius, highlight, scale)),
+    }
+    let body = inspection.body.1;
+    let motion = if body.inverse_mass > 0.0 { body.velocity + gravity } else { body.velocity };
+    let end = body.position + motion;
+    ctx.draw(&Outline::capsule(body.position, end, body.radius, theme.color(Color::Yellow), scale).dashed());
+    let Some((_, Ok(readings))) = inspection.table.iter().find(|(k, _)| *k == kind) else { return };
+    if let SweepReading::Hit { t, .. } = readings.sweep {
+        ctx.draw(&Outline::circle(body.position + motion * t, body.radius, theme.color(Color::LightRed), scale));
+    }
+    let cross = 2.0 * scale;
+    let p = readings.closest;
+    let color = theme.color(Color::LightRed);
+    ctx.draw(&segment(p - Vec2::new(cross, cross), p + Vec2::new(cross, cross), color));
+    ctx.draw(&segment(p - Vec2::new(cross, -cross), p + Vec2::new(cross, -cross), color));
+}
+
+fn segment(a: Vec2<f64>, b: Vec2<f64>, color: Color) -> CanvasLine {
+    CanvasLine { x1: a.x, y1: a.y, x2: b.x, y2: b.y, color }
+}
+
+fn draw_shape(ctx: &mut Context<'_>, shape: &Shape, color: Color, scale: f64) {
+    match *shape {
+        Shape::Segment { start, end } => ctx.draw(&segment(start, end, color)),
+        Shape::Capsule { start, end, radius } => ctx.draw(&Outline::capsule(start, end, radius, color, scale)),
+        Shape::Circle { center, radius } => ctx.draw(&Outline::circle(center, radius, color, scale)),
+    }
+}
+
+/// The outline of a circle or a capsule, sampled densely enough for the
+/// braille grid, solid or dotted.
+struct Outline {
+    start: Vec2<f64>,
+    end: Vec2<f64>,
+    radius: f64,
+    color: Color,
+    /// World units per braille dot.
+    scale: f64,
+    dashed: bool,
+}
+
+impl Outline {
+    fn circle(center: Vec2<f64>, radius: f64, color: Color, scale: f64) -> Self {
+        Self { start: center, end: center, radius, color, scale, dashed: false }
+    }
+
+    fn capsule(start: Vec2<f64>, end: Vec2<f64>, radius: f64, color: Color, scale: f64) -> Self {
+        Self { start, end, radius, color, scale, dashed: false }
+    }
+
+    fn dashed(self) -> Self {
+        Self { dashed: true, ..self }
+    }
+
+    fn dot(&self, painter: &mut Painter<'_, '_>, p: Vec2<f64>, index: usize) {
+        if self.dashed && (index / 2) % 2 == 1 {
+            return;
+        }
+        if let Some((x, y)) = painter.get_point(p.x, p.y) {
+            painter.paint(x, y, self.color);
+        }
+    }
+}
+
+impl CanvasShape for Outline {
+    fn draw(&self, painter: &mut Painter<'_, '_>) {
+        let axis = self.end - self.start;
+        let length = axis.length();
+        // About one sample per dot along the outline, and never fewer than
+        // a few, so a point-sized body is still a visible dot.
+        let per_unit = 1.0 / self.scale.max(1e-12);
+        let arc_samples = (std::f64::consts::PI * self.radius * per_unit).clamp(4.0, 2048.0);
+        // Whole numbers from 4 to 2048.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let arc_samples = arc_samples.ceil() as usize;
+        let (along, across) = if length > 0.0 {
+            let along = axis * (1.0 / length);
+            (along, Vec2::new(-along.y, along.x))
+        } else {
+            (Vec2::new(1.0, 0.0), Vec2::new(0.0, 1.0))
+        };
+        // Two half circles: around `end` from +across to -across through
+        // +along, and around `start` the other way.
+        let mut index = 0;
+        for (center, forward) in [(self.end, along), (self.start, -along)] {
+            let side = Vec2::new(-forward.y, forward.x);
+            for i in 0..=arc_samples {
+                // Whole sample counts are far below 2^53.
+                #[allow(clippy::cast_precision_loss)]
+                let angle = std::f64::consts::PI * (i as f64 / arc_samples as f64 - 0.5);
+                let p = center + forward * (self.radius * angle.cos()) + side * (-self.radius * angle.sin());
+                self.dot(painter, p, index);
+                index += 1;
+            }
+        }
+        if length > 0.0 && self.radius > 0.0 {
+            let line_samples = (length * per_unit).clamp(1.0, 100_000.0);
+            // A whole number from 1 to 100 000.
+            #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+            let line_samples = line_samples.ceil() as usize;
+            for offset in [across * self.radius, across * -self.radius] {
+                for i in 0..=line_samples {
+                    #[allow(clippy::cast_precision_loss)]
+                    let p = self.start + offset + axis * (i as f64 / line_samples as f64);
+                    self.dot(painter, p, index);
+                    index += 1;
+                }
+            }
+        }
+    }
+}
+
+/// A number in at most 11 characters: as many decimals as fit (up to
+/// 10, enough to show most differences between precisions), trailing
+/// zeros dropped.
+pub(crate) fn short(v: f64) -> String {
+    for decimals in (1..=10).rev() {
+        let text = format!("{v:.decimals$}");
+        let trimmed = text.trim_end_matches('0');
+        let text = if trimmed.ends_with('.') { format!("{trimmed}0") } else { trimmed.to_owned() };
+        if text.len() <= 11 {
+            return text;
+        }
+    }
+    format!("{v:.3e}")
+}
+
+/// One inspector cell's value: a number, or a word for an answer that is
+/// not one (a miss, no contact).
+#[derive(Clone, Copy, PartialEq)]
+enum Value {
+    Number(f64),
+    Word(&'static str),
+}
+
+impl Value {
+    fn text(self) -> String {
+        match self {
+            Self::Number(v) => short(v),
+            Self::Word(w) => w.to_owned(),
+        }
+    }
+}
+
+/// An inspector row: a name, and the value from one type's readings.
+type Quantity = (&'static str, fn(&Readings) -> Value);
+
+const QUANTITIES: [Quantity; 8] = [
+    ("closest x", |r| Value::Number(r.closest.x)),
+    ("closest y", |r| Value::Number(r.closest.y)),
+    ("distance", |r| Value::Number(r.distance)),
+    ("touching", |r| Value::Word(if r.intersects { "yes" } else { "no" })),
+    ("depth", |r| r.contact.map_or(Value::Word("—"), |(d, _, _)| Value::Number(d))),
+    ("normal x", |r| r.contact.map_or(Value::Word("—"), |(_, n, _)| Value::Number(n.x))),
+    ("normal y", |r| r.contact.map_or(Value::Word("—"), |(_, n, _)| Value::Number(n.y))),
+    ("impact t", |r| match r.sweep {
+        SweepReading::Miss => Value::Word("miss"),
+        SweepReading::InContact { blocked: false } => Value::Word("touching"),
+        SweepReading::InContact { blocked: true } => Value::Word("blocked"),
+        SweepReading::Hit { t, .. } => Value::Number(t),
+    }),
+];
+
+fn draw_inspector(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
+    let block = Block::new().borders(Borders::TOP | Borders::LEFT).title(" inspector ");
+    let Some(inspection) = app.inspection() else {
+        let text = vec![
+            Line::from("Select a body (Tab or click) to see geom's answers"),
+            Line::from("for it in every precision, side by side."),
+            Line::from(""),
+            Line::from("* differs from f64   ! a different answer"),
+        ];
+        frame.render_widget(Paragraph::new(text).block(block).wrap(Wrap { trim: false }), area);
+        return;
+    };
+    let rank = if inspection.rank == 0 { "nearest".to_owned() } else { format!("#{} nearest", inspection.rank + 1) };
+    let title = format!(" body {} vs {} · {rank} · t: next ", inspection.body.0.index(), inspection.target_name);
+    let reference = inspection.table.iter().find(|(k, _)| *k == ScalarKind::F64).and_then(|(_, r)| r.as_ref().ok());
+    let header = Row::new(std::iter::once(Cell::from("")).chain(inspection.table.iter().map(|(kind, _)| {
+        let style = if *kind == app.kind() { Style::new().add_modifier(Modifier::BOLD) } else { Style::new() };
+        Cell::from(Span::styled(format!("{kind:>12}"), style))
+    })));
+    let rows = QUANTITIES.iter().map(|(name, value_of)| {
+        let cells = inspection.table.iter().map(|(_, readings)| {
+            let Ok(readings) = readings else {
+                return Cell::from(Span::styled(format!("{:>12} ", "out of range"), theme.error()));
+            };
+            let value = value_of(readings);
+            let (mark, style) = match (value, reference.map(value_of)) {
+                (Value::Number(a), Some(Value::Number(b))) if a != b => ("*", theme.differs()),
+                (a, Some(b)) if a != b => ("!", theme.outcome_differs()),
+                _ => (" ", Style::new()),
+            };
+            Cell::from(Span::styled(format!("{:>12}{mark}", value.text()), style))
+        });
+        Row::new(std::iter::once(Cell::from(*name)).chain(cells))
+    });
+    let widths = [Constraint::Length(9)].into_iter().chain([Constraint::Length(13); 5]);
+    let table = Table::new(rows, widths).header(header).column_spacing(0).block(block.title(title));
+    frame.render_widget(table, area);
+}
+
+fn draw_footer(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
+    let line = if let Some(prompt) = &app.prompt {
+        let label = match &prompt.kind {
+            PromptKind::Edit(selected) => {
+                let fields: Vec<String> =
+                    app.edit_fields(*selected).iter().map(|(n, v)| format!("{n}={}", short(*v))).collect();
+                format!("edit {} [{}]> ", describe(*selected, app), fields.join(" "))
+            }
+            PromptKind::Open => "open scene file> ".to_owned(),
+        };
+        Line::from(vec![
+            Span::styled(label, Style::new().add_modifier(Modifier::BOLD)),
+            Span::raw(&prompt.text),
+            Span::raw("▏"),
+        ])
+    } else if let Some(message) = &app.message {
+        let style = if message.error { theme.error() } else { theme.fg(Color::Green) };
+        Line::from(Span::styled(message.text.as_str(), style))
+    } else {
+        let selection = app.selection().map(|s| format!("{} · ", describe(s, app))).unwrap_or_default();
+        Line::from(format!("{selection}space play · . step · , back · Tab select · ? help · q quit"))
+    };
+    frame.render_widget(Paragraph::new(line), area);
+}
+
+fn draw_help(frame: &mut Frame<'_>, area: Rect, theme: Theme) {
+    let keys = crate::input::KEYS;
+    let width = 64.min(area.width);
+    // The key list is short: a handful of rows, far below u16::MAX.
+    #[allow(clippy::cast_possible_truncation)]
+    let height = (keys.len() as u16 + 3).min(area.height);
+    let popup = Rect::new(area.x + (area.width - width) / 2, area.y + (area.height - height) / 2, width, height);
+    let mut lines: Vec<Line<'_>> = keys
+        .iter()
+        .map(|(key, what)| {
+            Line::from(vec![Span::styled(format!("{key:>14}  "), theme.fg(Color::Yellow)), Span::raw(*what)])
+        })
+        .collect();
+    lines.push(Line::from(Span::styled(
+        format!("arrows: velocity × {ARROW_TICKS} ticks · red: contacts · * ≠ f64"),
+        theme.fg(Color::Gray),
+    )));
+    frame.render_widget(Clear, popup);
+    frame.render_widget(Paragraph::new(lines).block(Block::bordered().title(" keys · ? or Esc closes ")), popup);
+}
+
+#[cfg(test)]
+mod tests {
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+
+    use super::*;
+    use crate::scene::{DEFAULT_SCENE, Scene};
+
+    fn app(kind: ScalarKind) -> App {
+        let mut app = App::new(Scene::parse(DEFAULT_SCENE).unwrap(), None, kind).unwrap();
+        app.set_colors(false);
+        app
+    }
+
+    fn keys(app: &mut App, codes: &[KeyCode]) {
+        for code in codes {
+            app.handle(&Event::Key(KeyEvent::new(*code, KeyModifiers::NONE)));
+        }
+    }
+
+    /// The screen as text, one line per row.
+    pub(crate) fn render(app: &mut App, width: u16, height: u16) -> String {
+        app.resize(width, height);
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        terminal.draw(|frame| draw(frame, app)).unwrap();
+        let buffer = terminal.backend().buffer();
+        (0..height)
+            .map(|y| (0..width).map(|x| buffer[(x, y)].symbol()).collect::<String>().trim_end().to_owned())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    fn draw_buffer(app: &mut App, width: u16, height: u16) -> ratatui::buffer::Buffer {
+        app.resize(width, height);
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        terminal.draw(|frame| draw(frame, app)).unwrap();
+        terminal.backend().buffer().clone()
+    }
+
+    fn is_braille(c: char) -> bool {
+        ('\u{2801}'..='\u{28ff}').contains(&c)
+    }
+
+    /// A scene of one floor and one ball, to read exact numbers from.
+    fn ball_over_floor(kind: ScalarKind, y: f64, radius: f64) -> App {
+        let mut scene = Scene::new(crate::scene::Settings::new(Vec2::new(0.0, 0.0)));
+        scene.colliders.push(Shape::Segment { start: Vec2::new(-8.0, 0.0), end: Vec2::new(8.0, 0.0) });
+        let mut ball = crate::scene::BodySpec::new(Vec2::new(1.0, y), radius);
+        ball.velocity = Vec2::new(0.0, -1.0);
+        scene.bodies.push(ball);
+        let mut app = App::new(scene, None, kind).unwrap();
+        app.set_colors(false);
+        keys(&mut app, &[KeyCode::Tab]);
+        app
+    }
+
+    /// The inspector row called `name`, split into its cells.
+    fn inspector_row(screen: &str, name: &str) -> Vec<String> {
+        let line = screen
+            .lines()
+            .find(|l| l.trim_start_matches('│').starts_with(name))
+            .unwrap_or_else(|| panic!("no row {name}:\n{screen}"));
+        line.trim_start_matches('│')[name.len()..].split_whitespace().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn the_main_screen_fits_80_by_24_with_status_canvas_inspector_and_hints() {
+        let mut app = app(ScalarKind::I32F32);
+        let screen = render(&mut app, 80, 24);
+        let lines: Vec<&str> = screen.lines().collect();
+        assert_eq!(lines.len(), 24);
+        let status = format!(" ⏸ paused │ tick 0 │ I32F32 │ checksum {:016x} │ rewind 0 │ ? help", app.checksum());
+        assert_eq!(lines[0], status);
+        let canvas_rows = lines[1..12].iter().filter(|l| l.chars().any(is_braille)).count();
+        assert!(canvas_rows >= 10, "the scene fills the canvas:\n{screen}");
+        assert!(lines[12].starts_with("┌ inspector"), "{screen}");
+        assert!(lines[13].contains("Select a body"), "{screen}");
+        assert_eq!(lines[23], "space play · . step · , back · Tab select · ? help · q quit");
+    }
+
+    #[test]
+    fn the_canvas_draws_a_floor_as_one_braille_line_and_the_ball_above_it() {
+        let mut app = ball_over_floor(ScalarKind::I16F16, 4.0, 1.0);
+        keys(&mut app, &[KeyCode::Char('i')]); // the canvas alone
+        app.resize(60, 20);
+        app.fit();
+        let screen = render(&mut app, 60, 20);
+        let rows: Vec<usize> = screen
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| l.chars().filter(|&c| is_braille(c)).count() > 40)
+            .map(|(i, _)| i)
+            .collect();
+        assert_eq!(rows.len(), 1, "one long horizontal line:\n{screen}");
+        let ball_rows = screen.lines().take(rows[0]).filter(|l| l.chars().any(is_braille)).count();
+        assert!(ball_rows >= 3, "the ball, its arrow and path are above the floor:\n{screen}");
+    }
+
+    #[test]
+    fn the_help_overlay_lists_every_key_at_80_by_24() {
+        let mut app = app(ScalarKind::F32);
+        keys(&mut app, &[KeyCode::Char('?')]);
+        let screen = render(&mut app, 80, 24);
+        assert!(screen.contains("keys · ? or Esc closes"), "{screen}");
+        for (key, what) in crate::input::KEYS {
+            let line = screen.lines().find(|l| l.contains(what)).unwrap_or_else(|| panic!("{what} missing:\n{screen}"));
+            assert!(line.contains(key), "{key} is not beside {what}");
+        }
+    }
+
+    #[test]
+    fn the_inspector_shows_every_type_side_by_side_with_exact_values() {
+        let mut app = ball_over_floor(ScalarKind::I16F16, 3.0, 1.0);
+        let screen = render(&mut app, 80, 24);
+        assert!(screen.contains("body 0 vs collider 0 (segment) · nearest"), "{screen}");
+        let header = screen.lines().find(|l| l.contains("f32") && l.contains("I48F16")).unwrap();
+        assert_eq!(
+            header.split_whitespace().filter(|w| *w != "│").collect::<Vec<_>>(),
+            ["f32", "f64", "I16F16", "I32F32", "I48F16"]
+        );
+        assert_eq!(inspector_row(&screen, "closest x"), ["1.0"; 5]);
+        assert_eq!(inspector_row(&screen, "distance"), ["3.0"; 5]);
+        assert_eq!(inspector_row(&screen, "touching"), ["no"; 5]);
+        assert_eq!(inspector_row(&screen, "depth"), ["—"; 5]);
+        // Falling 1 a tick from 3 up with radius 1: touches after 2, t = 2/1 > 1: a miss this tick.
+        assert_eq!(inspector_row(&screen, "impact t"), ["miss"; 5]);
+        app.handle(&Event::Key(KeyEvent::new(KeyCode::Char('j'), KeyModifiers::NONE)));
+        keys(&mut app, &[KeyCode::Enter]);
+        for c in "y=1.5".chars() {
+            keys(&mut app, &[KeyCode::Char(c)]);
+        }
+        keys(&mut app, &[KeyCode::Enter]);
+        let screen = render(&mut app, 80, 24);
+        assert_eq!(inspector_row(&screen, "impact t"), ["0.5"; 5], "{screen}");
+    }
+
+    #[test]
+    fn the_inspector_marks_values_and_answers_that_differ_from_f64() {
+        // In an f64 world, 0.30000001 is above the radius 0.3, but both
+        // round to the same I16F16 value: a different answer there, and a
+        // rounding in f32.
+        let mut app = ball_over_floor(ScalarKind::F64, 0.300_000_01, 0.3);
+        let screen = render(&mut app, 80, 24);
+        let touching = inspector_row(&screen, "touching");
+        assert_eq!(touching[1], "no", "{screen}");
+        assert_eq!(touching[2], "yes!", "{screen}");
+        let distance = inspector_row(&screen, "distance");
+        assert!(distance[0].ends_with('*') && !distance[1].ends_with('*'), "{screen}");
+    }
+
+    #[test]
+    fn a_refused_edit_shows_its_message_in_red_or_bold_under_no_color() {
+        for colors in [true, false] {
+            let mut app = ball_over_floor(ScalarKind::I16F16, 3.0, 1.0);
+            app.set_colors(colors);
+            keys(&mut app, &[KeyCode::Char('['); 9]);
+            let buffer = draw_buffer(&mut app, 80, 24);
+            let footer: String = (0..80).map(|x| buffer[(x, 23)].symbol()).collect();
+            assert!(footer.starts_with("radius refused: the radius is negative"), "{footer}");
+            let cell = &buffer[(0, 23)];
+            if colors {
+                assert_eq!(cell.fg, Color::Red);
+            } else {
+                assert_eq!(cell.fg, Color::Reset);
+                assert!(cell.modifier.contains(Modifier::BOLD));
+            }
+        }
+    }
+
+    #[test]
+    fn no_color_leaves_every_cell_uncoloured() {
+        let mut app = app(ScalarKind::I16F16);
+        keys(&mut app, &[KeyCode::Tab, KeyCode::Char('c'), KeyCode::Char('.')]);
+        let buffer = draw_buffer(&mut app, 120, 40);
+        assert!(buffer.content().iter().all(|c| c.fg == Color::Reset && c.bg == Color::Reset));
+        app.set_colors(true);
+        let buffer = draw_buffer(&mut app, 120, 40);
+        assert!(buffer.content().iter().any(|c| c.fg == Color::Magenta), "the split view's second world is drawn");
+    }
+
+    #[test]
+    fn a_large_terminal_puts_the_inspector_beside_the_canvas_and_shows_the_split() {
+        let mut app = app(ScalarKind::I16F16);
+        keys(&mut app, &[KeyCode::Tab, KeyCode::Char('c')]);
+        for _ in 0..5 {
+            keys(&mut app, &[KeyCode::Char('.')]);
+        }
+        let screen = render(&mut app, 160, 48);
+        let lines: Vec<&str> = screen.lines().collect();
+        assert!(lines[0].contains("tick 5 │ I16F16"));
+        assert!(lines[1].starts_with(" split: I16F16 solid, f64 dotted │ gap now"), "{}", lines[1]);
+        let title = lines[2].find("┌ inspector").expect("the inspector is at the top right");
+        assert_eq!(title, 160 - 76, "{screen}");
+        let on_the_left = lines.iter().map(|l| l.chars().take(84).filter(|&c| is_braille(c)).count()).sum::<usize>();
+        let on_the_right = lines.iter().map(|l| l.chars().skip(84).filter(|&c| is_braille(c)).count()).sum::<usize>();
+        assert!(on_the_left > 100 && on_the_right == 0, "{screen}");
+    }
+
+    #[test]
+    fn the_edit_prompt_shows_the_fields_and_what_is_typed() {
+        let mut app = ball_over_floor(ScalarKind::I16F16, 3.0, 1.0);
+        keys(&mut app, &[KeyCode::Enter, KeyCode::Char('r'), KeyCode::Char('=')]);
+        let screen = render(&mut app, 80, 24);
+        let footer = screen.lines().last().unwrap();
+        assert_eq!(footer, "edit body 0 [x=1.0 y=3.0 vx=0.0 vy=-1.0 r=1.0 e=0.0 im=1.0]> r=▏");
+    }
+
+    /// The sandbox as the README shows it: the default scene in I32F32 at
+    /// tick 90, body 4 selected, in 80 × 24.
+    fn readme_capture() -> String {
+        let mut app = app(ScalarKind::I32F32);
+        for _ in 0..90 {
+            keys(&mut app, &[KeyCode::Char('.')]);
+        }
+        for _ in 0..5 {
+            keys(&mut app, &[KeyCode::Tab]);
+        }
+        render(&mut app, 80, 24)
+    }
+
+    fn readme() -> String {
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../README.md")).expect("the README")
+    }
+
+    #[test]
+    fn the_readme_shows_the_sandbox_as_it_draws_today() {
+        let readme = readme();
+        let (_, after) = readme.split_once("<!-- sandbox capture: start -->\n```text\n").expect("the capture's start");
+        let (capture, _) = after.split_once("```\n<!-- sandbox capture: end -->").expect("the capture's end");
+        let now = readme_capture();
+        assert!(capture.trim_end() == now.trim_end(), "the README's capture is out of date; replace it with:\n{now}");
+    }
+
+    #[test]
+    fn the_readme_lists_every_key() {
+        let readme = readme();
+        for (key, what) in crate::input::KEYS {
+            let row = format!("| `{key}` | {what} |");
+            assert!(readme.contains(&row), "the README lacks the row `{row}`");
+        }
+    }
+
+    #[test]
+    fn tiny_terminals_draw_without_panicking() {
+        let mut app = app(ScalarKind::F64);
+        keys(&mut app, &[KeyCode::Tab, KeyCode::Char('?')]);
+        for (width, height) in [(1, 1), (10, 3), (30, 8)] {
+            let _ = render(&mut app, width, height);
+        }
+    }
+
+    #[test]
+    fn short_numbers_fit_eleven_characters_and_show_small_differences() {
+        assert_eq!(short(2.0), "2.0");
+        assert_eq!(short(2.000_000_003_725_290_3), "2.000000004");
+        assert_eq!(short(-0.125), "-0.125");
+        assert_eq!(short(268_435_456.5), "268435456.5");
+        assert_eq!(short(1.5e20), "1.500e20");
+        for v in [1.0 / 3.0, -4_096.123_456_789, 1e-12, 123_456_789_012.0] {
+            assert!(short(v).len() <= 11, "{v}: {}", short(v));
+        }
+    }
+}

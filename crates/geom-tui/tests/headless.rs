@@ -1,0 +1,150 @@
+//! The headless runner, driven as a user would: the real binary, its
+//! output, its exit codes and its error messages.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn geom_tui(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_geom-tui")).args(args).output().expect("the binary runs")
+}
+
+fn stdout(output: &Output) -> String {
+    String::from_utf8(output.stdout.clone()).expect("the output is text")
+}
+
+fn stderr(output: &Output) -> String {
+    String::from_utf8(output.stderr.clone()).expect("errors are text")
+}
+
+fn manifest_dir() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A scratch file that is removed when the test ends.
+struct TempFile(PathBuf);
+
+impl TempFile {
+    fn new(name: &str, contents: &str) -> Self {
+        let path = std::env::temp_dir().join(format!("geom-tui-{}-{name}", std::process::id()));
+        std::fs::write(&path, contents).expect("write the scratch file");
+        Self(path)
+    }
+
+    fn path(&self) -> &str {
+        self.0.to_str().expect("a UTF-8 temp path")
+    }
+}
+
+impl Drop for TempFile {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_file(&self.0);
+    }
+}
+
+fn pinned(name: &str) -> String {
+    let text = std::fs::read_to_string(manifest_dir().join("golden/digests.txt")).expect("the pinned digests");
+    let digests = geom_test::golden::parse(&text).expect("a well-formed digest file");
+    format!("{:016x}", digests[name])
+}
+
+#[test]
+fn the_default_scene_prints_stable_checksums_ending_on_the_pinned_digest() {
+    for kind in ["f32", "f64", "I16F16", "I32F32", "I48F16"] {
+        let first = geom_tui(&["run", "default", "--ticks", "1000", "--scalar", kind]);
+        assert!(first.status.success(), "{kind}: {}", stderr(&first));
+        let second = geom_tui(&["run", "default", "--ticks", "1000", "--scalar", kind]);
+        assert_eq!(first.stdout, second.stdout, "{kind}: two runs differ");
+        let text = stdout(&first);
+        assert_eq!(text.lines().count(), 1001, "{kind}: one line per tick from 0");
+        let last = text.lines().last().unwrap();
+        assert_eq!(last, format!("1000 {}", pinned(&format!("scene.default.{kind}"))), "{kind}");
+    }
+}
+
+#[test]
+fn the_readme_quotes_the_pinned_output() {
+    let readme = std::fs::read_to_string(manifest_dir().join("../../README.md")).expect("the README");
+    let line = format!("1000 {}", pinned("scene.default.I16F16"));
+    assert!(
+        readme.contains(&format!("--ticks 1000 --scalar I16F16 | tail -1\n{line}\n")),
+        "the README should show `{line}`"
+    );
+}
+
+#[test]
+fn the_scene_file_on_disk_is_the_built_in_default() {
+    let file = manifest_dir().join("scenes/default.toml");
+    let from_file = geom_tui(&["run", file.to_str().unwrap(), "--ticks", "50", "--scalar", "I16F16"]);
+    let built_in = geom_tui(&["run", "default", "--ticks", "50", "--scalar", "i16f16"]);
+    assert!(from_file.status.success() && built_in.status.success());
+    assert_eq!(from_file.stdout, built_in.stdout);
+}
+
+#[test]
+fn json_output_is_one_stable_document_with_the_final_state() {
+    let run = || geom_tui(&["run", "default", "--ticks", "100", "--scalar", "I32F32", "--json"]);
+    let (first, second) = (run(), run());
+    assert!(first.status.success(), "{}", stderr(&first));
+    assert_eq!(first.stdout, second.stdout);
+    let text = stdout(&first);
+    assert!(text.starts_with(r#"{"scalar":"I32F32","ticks":100,"checksums":["#), "{text}");
+    let text_run = stdout(&geom_tui(&["run", "default", "--ticks", "100", "--scalar", "I32F32"]));
+    let last = text_run.lines().last().unwrap().split_once(' ').unwrap().1;
+    assert!(text.contains(&format!(r#""final":{{"tick":100,"checksum":"{last}","bodies":[{{"id":0,"#)), "{text}");
+}
+
+#[test]
+fn a_malformed_scene_is_an_error_naming_the_file_and_line_with_exit_code_1() {
+    let scene =
+        TempFile::new("malformed.toml", "gravity = [0.0, -0.1]\n\n[[body]]\nposition = [0.0, 1.0]\nradius = -0.5\n");
+    let output = geom_tui(&["run", scene.path(), "--ticks", "10"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(output.stdout.is_empty(), "nothing is printed for a bad scene");
+    let expected = format!("geom-tui: error: {}:5: the radius must be zero or more, not -0.5\n", scene.path());
+    assert_eq!(stderr(&output), expected);
+}
+
+#[test]
+fn a_scene_outside_the_chosen_types_range_is_an_error_naming_the_body() {
+    let scene = TempFile::new("far.toml", "gravity = [0.0, -0.1]\n\n[[body]]\nposition = [5000.0, 1.0]\nradius = 1\n");
+    let fits = geom_tui(&["run", scene.path(), "--ticks", "3", "--scalar", "I32F32"]);
+    assert!(fits.status.success());
+    let output = geom_tui(&["run", scene.path(), "--ticks", "3", "--scalar", "I16F16"]);
+    assert_eq!(output.status.code(), Some(1));
+    let message = stderr(&output);
+    assert!(message.contains(":3: body 0:") && message.contains("±4096"), "{message}");
+}
+
+#[test]
+fn a_missing_file_is_an_error_with_exit_code_1() {
+    let output = geom_tui(&["run", "no/such/scene.toml", "--ticks", "1"]);
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).starts_with("geom-tui: error: no/such/scene.toml: "), "{}", stderr(&output));
+}
+
+#[test]
+fn bad_arguments_are_usage_errors_with_exit_code_2() {
+    for (args, expected) in [
+        (&["run", "default", "--ticks", "5", "--scalar", "f16"][..], "unknown scalar type `f16`"),
+        (&["run", "default"][..], "--ticks"),
+        (&["run", "default", "--ticks", "-3"][..], "--ticks"),
+        (&["--scalar", "f16"][..], "unknown scalar type `f16`"),
+        (&["run", "default", "--ticks", "5", "--frobnicate"][..], "--frobnicate"),
+    ] {
+        let output = geom_tui(args);
+        assert_eq!(output.status.code(), Some(2), "{args:?}");
+        assert!(stderr(&output).contains(expected), "{args:?}: {}", stderr(&output));
+        assert!(output.stdout.is_empty());
+    }
+}
+
+#[test]
+fn the_sandbox_without_a_terminal_says_so_instead_of_hanging() {
+    // Output captured, so stdout is not a terminal.
+    let output = Command::new(env!("CARGO_BIN_EXE_geom-tui"))
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).contains("needs a terminal"), "{}", stderr(&output));
+}

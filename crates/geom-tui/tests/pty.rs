@@ -1,0 +1,157 @@
+//! The real binary in a pseudo-terminal, screen read back through a
+//! terminal emulator: it opens on the default scene, steps, shows the help
+//! and quits, leaving the terminal as it found it.
+
+use std::io::{Read, Write};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use portable_pty::{Child, CommandBuilder, MasterPty, PtySize, native_pty_system};
+
+const ROWS: u16 = 30;
+const COLUMNS: u16 = 100;
+const PATIENCE: Duration = Duration::from_secs(20);
+
+/// The sandbox running in a pseudo-terminal.
+struct Sandbox {
+    screen: Arc<Mutex<vt100::Parser>>,
+    raw: Arc<Mutex<Vec<u8>>>,
+    keyboard: Box<dyn Write + Send>,
+    child: Box<dyn Child + Send + Sync>,
+    /// Kept open for as long as the child uses the terminal.
+    _master: Box<dyn MasterPty + Send>,
+}
+
+impl Sandbox {
+    fn start(env: &[(&str, &str)]) -> Self {
+        let pty = native_pty_system()
+            .openpty(PtySize { rows: ROWS, cols: COLUMNS, pixel_width: 0, pixel_height: 0 })
+            .expect("open a pseudo-terminal");
+        let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_geom-tui"));
+        command.env("TERM", "xterm-256color");
+        command.env_remove("NO_COLOR");
+        for (key, value) in env {
+            command.env(key, value);
+        }
+        let child = pty.slave.spawn_command(command).expect("start geom-tui");
+        drop(pty.slave);
+        let screen = Arc::new(Mutex::new(vt100::Parser::new(ROWS, COLUMNS, 0)));
+        let raw = Arc::new(Mutex::new(Vec::new()));
+        let mut reader = pty.master.try_clone_reader().expect("read the terminal");
+        let (screen_in, raw_in) = (Arc::clone(&screen), Arc::clone(&raw));
+        std::thread::spawn(move || {
+            let mut buffer = [0_u8; 8192];
+            while let Ok(n @ 1..) = reader.read(&mut buffer) {
+                screen_in.lock().unwrap().process(&buffer[..n]);
+                raw_in.lock().unwrap().extend_from_slice(&buffer[..n]);
+            }
+        });
+        let keyboard = pty.master.take_writer().expect("write to the terminal");
+        Self { screen, raw, keyboard, child, _master: pty.master }
+    }
+
+    fn contents(&self) -> String {
+        self.screen.lock().unwrap().screen().contents()
+    }
+
+    /// Waits until the screen shows `text`, and returns the screen.
+    fn wait_for(&self, what: &str, shown: impl Fn(&str) -> bool) -> String {
+        let start = Instant::now();
+        loop {
+            let contents = self.contents();
+            if shown(&contents) {
+                return contents;
+            }
+            assert!(start.elapsed() < PATIENCE, "timed out waiting for {what}; the screen:\n{contents}");
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    fn type_keys(&mut self, keys: &str) {
+        self.keyboard.write_all(keys.as_bytes()).expect("type");
+        self.keyboard.flush().expect("type");
+    }
+
+    fn wait_for_exit(&mut self) -> portable_pty::ExitStatus {
+        let start = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().expect("poll the child") {
+                return status;
+            }
+            if start.elapsed() > PATIENCE {
+                let _ = self.child.kill();
+                panic!("geom-tui did not quit; the screen:\n{}", self.contents());
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+    }
+
+    /// Everything written after the sandbox left its last screen.
+    fn after_last_screen(&self) -> Vec<u8> {
+        // Give the reader a moment to drain what the child wrote last.
+        std::thread::sleep(Duration::from_millis(200));
+        let raw = self.raw.lock().unwrap();
+        let enter = b"\x1b[?1049h";
+        let start =
+            raw.windows(enter.len()).rposition(|w| w == enter).expect("the sandbox entered the alternate screen");
+        raw[start..].to_vec()
+    }
+}
+
+fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack.windows(needle.len()).any(|w| w == needle)
+}
+
+#[test]
+fn it_opens_the_default_scene_steps_shows_help_and_quits_cleanly() {
+    let mut sandbox = Sandbox::start(&[]);
+    let first = sandbox.wait_for("the first frame", |s| s.contains("tick 0 │ I32F32"));
+    assert!(first.contains("inspector"), "{first}");
+    assert!(first.chars().any(|c| ('\u{2801}'..='\u{28ff}').contains(&c)), "the scene is drawn in braille:\n{first}");
+
+    sandbox.type_keys(".");
+    sandbox.wait_for("tick 1", |s| s.contains("tick 1 │"));
+    sandbox.type_keys(",");
+    sandbox.wait_for("back at tick 0", |s| s.contains("tick 0 │"));
+
+    sandbox.type_keys("?");
+    let help = sandbox.wait_for("the help", |s| s.contains("keys · ? or Esc closes"));
+    assert!(help.contains("play / pause") && help.contains("quit"), "{help}");
+    sandbox.type_keys("\x1b");
+    sandbox.wait_for("the help to close", |s| !s.contains("keys · ? or Esc closes"));
+
+    sandbox.type_keys("q");
+    let status = sandbox.wait_for_exit();
+    assert!(status.success(), "{status:?}");
+    let tail = sandbox.after_last_screen();
+    for (restore, what) in [
+        (&b"\x1b[?1049l"[..], "leaves the alternate screen"),
+        (&b"\x1b[?1000l"[..], "stops capturing the mouse"),
+        (&b"\x1b[?25h"[..], "shows the cursor"),
+    ] {
+        assert!(contains(&tail, restore), "on quitting, geom-tui {what}");
+    }
+}
+
+#[test]
+fn it_plays_and_pauses_and_keeps_no_colour_under_no_color() {
+    let mut sandbox = Sandbox::start(&[("NO_COLOR", "1")]);
+    sandbox.wait_for("the first frame", |s| s.contains("tick 0 │"));
+    sandbox.type_keys(" ");
+    sandbox.wait_for("ticks to run", |s| s.contains("▶") && !s.contains("tick 0 │"));
+    sandbox.type_keys(" ");
+    sandbox.wait_for("the pause", |s| s.contains("⏸ paused"));
+    {
+        let parser = sandbox.screen.lock().unwrap();
+        let screen = parser.screen();
+        for row in 0..ROWS {
+            for column in 0..COLUMNS {
+                let cell = screen.cell(row, column).expect("inside the screen");
+                let colours = (cell.fgcolor(), cell.bgcolor());
+                assert_eq!(colours, (vt100::Color::Default, vt100::Color::Default), "colour at {row},{column}");
+            }
+        }
+    }
+    sandbox.type_keys("\x1b");
+    assert!(sandbox.wait_for_exit().success());
+}
