@@ -7,13 +7,14 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use geom_core::Vec2;
-use geom_core::world::{BodyId, ColliderId};
+use geom_core::world::BodyId;
 use ratatui::layout::Rect;
 
 use crate::inspect::{Table, Target, inspect_all};
 use crate::num::ScalarKind;
 use crate::scene::{BodySpec, Scene, SceneError, Shape};
-use crate::sim::{self, Sim};
+pub(crate) use crate::sim::Selected;
+use crate::sim::{self, Field, Sim, body_fields, shape_fields};
 
 /// Run speeds to choose from, in ticks per second.
 pub(crate) const SPEEDS: [u32; 11] = [1, 2, 5, 10, 20, 30, 60, 120, 240, 480, 960];
@@ -30,15 +31,6 @@ const BYTES_PER_FRAME: usize = 256;
 pub(crate) const RADIUS_STEP: f64 = 0.125;
 /// The file `w` writes when the scene did not come from one.
 pub(crate) const DEFAULT_SAVE_PATH: &str = "geom-scene.toml";
-
-/// What is selected.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Selected {
-    /// A body.
-    Body(BodyId),
-    /// A static collider.
-    Collider(ColliderId),
-}
 
 /// The view onto the world: its centre and size.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -120,19 +112,38 @@ pub(crate) enum Drag {
 /// The state at one tick: the world, and its twin in split view.
 struct Frame {
     primary: Box<dyn Sim>,
-    secondary: Option<Box<dyn Sim>>,
+    split: Option<Split>,
+}
+
+/// The split view's second world at one tick.
+struct Split {
+    /// Which run of the split view this belongs to: a new one starts each
+    /// time the split view is turned on or changes precision.
+    session: u64,
+    /// The same scene in the comparison precision.
+    world: Box<dyn Sim>,
+    /// How far apart the two worlds are at this tick.
+    deviation: Deviation,
 }
 
 impl Clone for Frame {
     fn clone(&self) -> Self {
-        Self { primary: self.primary.boxed_clone(), secondary: self.secondary.as_ref().map(|s| s.boxed_clone()) }
+        let split = self.split.as_ref().map(|s| Split { world: s.world.boxed_clone(), ..*s });
+        Self { primary: self.primary.boxed_clone(), split }
     }
 }
 
 impl Frame {
     fn bytes(&self) -> usize {
         let one = |s: &dyn Sim| BYTES_PER_FRAME + BYTES_PER_BODY * s.body_count();
-        one(&*self.primary) + self.secondary.as_deref().map_or(0, one)
+        one(&*self.primary) + self.split.as_ref().map_or(0, |s| one(&*s.world))
+    }
+
+    /// Measures the split view's gap after the worlds changed.
+    fn measure(&mut self) {
+        if let Some(split) = &mut self.split {
+            split.deviation = deviation(&*self.primary, &*split.world);
+        }
     }
 }
 
@@ -145,6 +156,20 @@ pub(crate) struct Deviation {
     pub gap: f64,
     /// The body it was, if any.
     pub body: Option<BodyId>,
+}
+
+/// The largest distance between a body's positions in two worlds.
+fn deviation(a: &dyn Sim, b: &dyn Sim) -> Deviation {
+    let others = b.bodies();
+    let mut worst = Deviation { tick: a.tick(), gap: 0.0, body: None };
+    for (id, body) in a.bodies() {
+        let Ok(i) = others.binary_search_by_key(&id, |(other, _)| *other) else { continue };
+        let gap = (body.position - others[i].1.position).length();
+        if gap > worst.gap || worst.body.is_none() {
+            worst = Deviation { tick: worst.tick, gap, body: Some(id) };
+        }
+    }
+    worst
 }
 
 /// The inspector's subject: a body, what it is measured against, and the
@@ -187,11 +212,11 @@ pub struct App {
     now: Frame,
     history: VecDeque<Frame>,
     history_bytes: usize,
-    pub(crate) split_log: Vec<Deviation>,
+    sessions: u64,
     pub(crate) compare: ScalarKind,
     pub(crate) threshold: f64,
     pub(crate) playing: bool,
-    pub(crate) speed: usize,
+    speed: usize,
     pending: f64,
     pub(crate) selected: Option<Selected>,
     pub(crate) target_rank: usize,
@@ -220,10 +245,10 @@ impl App {
         let mut app = Self {
             scene,
             path,
-            now: Frame { primary, secondary: None },
+            now: Frame { primary, split: None },
             history: VecDeque::new(),
             history_bytes: 0,
-            split_log: Vec::new(),
+            sessions: 0,
             compare: if kind == ScalarKind::F64 { ScalarKind::F32 } else { ScalarKind::F64 },
             threshold: 0.01,
             playing: false,
@@ -321,7 +346,12 @@ impl App {
     }
 
     pub(crate) fn secondary(&self) -> Option<&dyn Sim> {
-        self.now.secondary.as_deref()
+        self.now.split.as_ref().map(|s| &*s.world)
+    }
+
+    /// The run speed, in ticks per second.
+    pub(crate) fn ticks_per_second(&self) -> u32 {
+        SPEEDS.get(self.speed).copied().unwrap_or(SPEEDS[DEFAULT_SPEED])
     }
 
     /// How many earlier ticks [`step_back`](Self::step_back) can return to.
@@ -353,10 +383,10 @@ impl App {
             }
         }
         self.now.primary.step();
-        if let Some(secondary) = &mut self.now.secondary {
-            secondary.step();
+        if let Some(split) = &mut self.now.split {
+            split.world.step();
         }
-        self.log_deviation();
+        self.now.measure();
     }
 
     /// Returns to the previous tick, exactly as it was (stepping forward
@@ -370,11 +400,6 @@ impl App {
         };
         self.history_bytes -= previous.bytes();
         self.now = previous;
-        let tick = self.tick();
-        self.split_log.retain(|d| d.tick <= tick);
-        if self.now.secondary.is_none() {
-            self.split_log.clear();
-        }
     }
 
     /// Runs the ticks due after `elapsed` of wall-clock time at the chosen
@@ -402,7 +427,7 @@ impl App {
             self.pending = 0.0;
             return;
         }
-        self.pending += elapsed.as_secs_f64() * f64::from(SPEEDS[self.speed]);
+        self.pending += elapsed.as_secs_f64() * f64::from(self.ticks_per_second());
         let due = self.pending.floor().min(f64::from(MAX_TICKS_PER_FRAME));
         // `due` is a whole number from 0 to MAX_TICKS_PER_FRAME.
         #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
@@ -438,25 +463,32 @@ impl App {
 
     pub(crate) fn change_speed(&mut self, faster: bool) {
         self.speed = if faster { (self.speed + 1).min(SPEEDS.len() - 1) } else { self.speed.saturating_sub(1) };
-        self.info(format!("{} ticks per second", SPEEDS[self.speed]));
+        self.info(format!("{} ticks per second", self.ticks_per_second()));
     }
 
     /// Back to the scene as loaded, at tick 0, in the current precision(s).
     pub(crate) fn reset(&mut self) {
-        let primary = match sim::build(&self.scene, self.kind()) {
-            Ok(p) => p,
-            Err(e) => return self.refuse(format!("cannot reset: {e}")),
-        };
-        let secondary = match self.now.secondary.as_ref().map(|s| sim::build(&self.scene, s.kind())).transpose() {
-            Ok(s) => s,
-            Err(e) => return self.refuse(format!("cannot reset: {e}")),
-        };
-        self.now = Frame { primary, secondary };
+        match self.start(self.scene.clone(), self.kind(), self.secondary().map(Sim::kind)) {
+            Ok(()) => self.info("back to tick 0"),
+            Err(e) => self.refuse(format!("cannot reset: {e}")),
+        }
+    }
+
+    /// Starts over on `scene` at tick 0, in `kind` (and `compare` in the
+    /// split view), forgetting the history; changes nothing on error.
+    fn start(&mut self, scene: Scene, kind: ScalarKind, compare: Option<ScalarKind>) -> Result<(), SceneError> {
+        let primary = sim::build(&scene, kind)?;
+        let world = compare.map(|k| sim::build(&scene, k)).transpose()?;
+        self.sessions += 1;
+        let split = world.map(|world| {
+            let deviation = deviation(&*primary, &*world);
+            Split { session: self.sessions, world, deviation }
+        });
+        self.now = Frame { primary, split };
+        self.scene = scene;
         self.history.clear();
         self.history_bytes = 0;
-        self.split_log.clear();
-        self.log_deviation();
-        self.info("back to tick 0");
+        Ok(())
     }
 
     // --- Precision ------------------------------------------------------
@@ -469,8 +501,7 @@ impl App {
         match self.now.primary.convert(kind) {
             Ok(converted) => {
                 self.now.primary = converted;
-                self.split_log.retain(|d| d.tick < self.now.primary.tick());
-                self.log_deviation();
+                self.now.measure();
                 self.info(format!("now running in {kind} from tick {}", self.tick()));
             }
             Err(e) => self.refuse(e),
@@ -480,8 +511,7 @@ impl App {
     /// Turns the split view on (from the current state, converted to the
     /// comparison precision) or off.
     pub(crate) fn toggle_split(&mut self) {
-        if self.now.secondary.take().is_some() {
-            self.split_log.clear();
+        if self.now.split.take().is_some() {
             self.info("split view off");
         } else {
             self.start_split();
@@ -490,8 +520,8 @@ impl App {
 
     /// Compares with the next precision (restarting the split view).
     pub(crate) fn next_compare(&mut self) {
-        self.compare = self.compare.next();
-        if self.now.secondary.is_some() {
+        self.compare = self.secondary().map_or(self.compare, Sim::kind).next();
+        if self.now.split.is_some() {
             self.start_split();
         } else {
             self.info(format!("split view will compare with {}", self.compare));
@@ -500,37 +530,32 @@ impl App {
 
     fn start_split(&mut self) {
         match self.now.primary.convert(self.compare) {
-            Ok(secondary) => {
-                self.now.secondary = Some(secondary);
-                self.split_log.clear();
-                self.log_deviation();
+            Ok(world) => {
+                self.sessions += 1;
+                let deviation = deviation(&*self.now.primary, &*world);
+                self.now.split = Some(Split { session: self.sessions, world, deviation });
                 self.info(format!("split view: {} against {} from tick {}", self.kind(), self.compare, self.tick()));
             }
             Err(e) => self.refuse(e),
         }
     }
 
-    /// Records how far apart the split view's two worlds are now.
-    fn log_deviation(&mut self) {
-        let Some(secondary) = &self.now.secondary else { return };
-        let tick = self.now.primary.tick();
-        let others = secondary.bodies();
-        let mut worst = Deviation { tick, gap: 0.0, body: None };
-        for (id, body) in self.now.primary.bodies() {
-            let Ok(i) = others.binary_search_by_key(&id, |(other, _)| *other) else { continue };
-            let gap = (body.position - others[i].1.position).length();
-            if gap > worst.gap || worst.body.is_none() {
-                worst = Deviation { tick, gap, body: Some(id) };
-            }
-        }
-        self.split_log.retain(|d| d.tick < tick);
-        self.split_log.push(worst);
+    /// How far apart the split view's two worlds are now.
+    pub(crate) fn deviation_now(&self) -> Option<Deviation> {
+        self.now.split.as_ref().map(|s| s.deviation)
     }
 
-    /// The first tick in the split view at which a body's positions in the
-    /// two precisions were more than the threshold apart.
+    /// The first tick of the current split view at which a body's
+    /// positions in the two precisions were more than the threshold apart.
     pub(crate) fn first_divergence(&self) -> Option<Deviation> {
-        self.split_log.iter().copied().find(|d| d.gap > self.threshold)
+        let session = self.now.split.as_ref()?.session;
+        self.history
+            .iter()
+            .chain(std::iter::once(&self.now))
+            .filter_map(|frame| frame.split.as_ref())
+            .filter(|split| split.session == session)
+            .map(|split| split.deviation)
+            .find(|d| d.gap > self.threshold)
     }
 
     /// Scales the divergence threshold by `factor`.
@@ -549,20 +574,7 @@ impl App {
 
     /// The selection, if it still exists at this tick.
     pub(crate) fn selection(&self) -> Option<Selected> {
-        let selected = self.selected?;
-        let exists = match selected {
-            Selected::Body(id) => self.body(id).is_some(),
-            Selected::Collider(id) => self.collider(id).is_some(),
-        };
-        exists.then_some(selected)
-    }
-
-    pub(crate) fn body(&self, id: BodyId) -> Option<BodySpec> {
-        self.now.primary.bodies().into_iter().find(|(b, _)| *b == id).map(|(_, spec)| spec)
-    }
-
-    pub(crate) fn collider(&self, id: ColliderId) -> Option<Shape> {
-        self.now.primary.colliders().into_iter().find(|(c, _)| *c == id).map(|(_, shape)| shape)
+        self.selected.filter(|&s| self.anchor(s).is_some())
     }
 
     /// Selects the next (or previous) body or collider.
@@ -607,26 +619,26 @@ impl App {
     /// The point a selection is moved by.
     pub(crate) fn anchor(&self, selected: Selected) -> Option<Vec2<f64>> {
         match selected {
-            Selected::Body(id) => self.body(id).map(|b| b.position),
-            Selected::Collider(id) => self.collider(id).map(|c| c.anchor()),
+            Selected::Body(id) => self.now.primary.body(id).map(|b| b.position),
+            Selected::Collider(id) => self.now.primary.collider(id).map(|c| c.anchor()),
         }
     }
 
     // --- Editing --------------------------------------------------------
 
-    /// Applies an edit to the world (and its split-view twin): all or
-    /// nothing, with a message saying why when refused.
+    /// Applies an edit to the world and, in the split view, the same edit
+    /// to its twin: all or nothing, with a message saying why when refused.
     fn edit<T>(&mut self, what: &str, f: impl Fn(&mut dyn Sim) -> Result<T, String>) -> Option<T> {
         let mut next = self.now.clone();
         let result = f(&mut *next.primary);
-        let checked = result.and_then(|value| match &mut next.secondary {
-            Some(secondary) => f(&mut **secondary).map(|_| value),
+        let checked = result.and_then(|value| match &mut next.split {
+            Some(split) => f(&mut *split.world).map(|_| value),
             None => Ok(value),
         });
         match checked {
             Ok(value) => {
+                next.measure();
                 self.now = next;
-                self.log_deviation();
                 Some(value)
             }
             Err(e) => {
@@ -636,21 +648,24 @@ impl App {
         }
     }
 
+    /// Sets some values of the selection, in both worlds of the split view
+    /// (each keeps the values not named).
+    fn set_fields(&mut self, what: &str, selected: Selected, changes: &[(Field, f64)]) -> bool {
+        self.edit(what, |sim| sim.set_fields(selected, changes)).is_some()
+    }
+
     /// Moves the selection so its anchor is at `to`.
     pub(crate) fn move_selection_to(&mut self, to: Vec2<f64>) {
         let Some(selected) = self.selection() else { return };
-        match selected {
-            Selected::Body(id) => {
-                let Some(mut body) = self.body(id) else { return };
-                body.position = to;
-                self.edit("move", |sim| sim.set_body(id, body));
-            }
+        let changes = match selected {
+            Selected::Body(_) => vec![(Field::X, to.x), (Field::Y, to.y)],
             Selected::Collider(id) => {
-                let Some(shape) = self.collider(id) else { return };
+                let Some(shape) = self.now.primary.collider(id) else { return };
                 let moved = shape.translated(to - shape.anchor());
-                self.edit("move", |sim| sim.set_collider(id, moved));
+                shape_fields(&moved).into_iter().filter(|(f, _)| *f != Field::Radius).collect()
             }
-        }
+        };
+        self.set_fields("move", selected, &changes);
     }
 
     /// Moves the selection by a number of grid steps, or pans the view
@@ -665,25 +680,13 @@ impl App {
 
     /// Grows (or shrinks, with a negative `by`) the selection's radius.
     pub(crate) fn change_radius(&mut self, by: f64) {
-        match self.selection() {
-            None => self.refuse("select a body or a collider first (Tab or click)"),
-            Some(Selected::Body(id)) => {
-                let Some(mut body) = self.body(id) else { return };
-                body.radius += by;
-                if self.edit("radius", |sim| sim.set_body(id, body)).is_some() {
-                    self.info(format!("body {} radius {}", id.index(), body.radius));
-                }
-            }
-            Some(Selected::Collider(id)) => {
-                let Some(mut shape) = self.collider(id) else { return };
-                match &mut shape {
-                    Shape::Segment { .. } => return self.refuse("a segment has no radius"),
-                    Shape::Capsule { radius, .. } | Shape::Circle { radius, .. } => *radius += by,
-                }
-                if self.edit("radius", |sim| sim.set_collider(id, shape)).is_some() {
-                    self.info(format!("collider {} radius {}", id.index(), shape.radius()));
-                }
-            }
+        let Some(selected) = self.selection() else {
+            return self.refuse("select a body or a collider first (Tab or click)");
+        };
+        let radius = self.edit_fields(selected).into_iter().find(|(f, _)| *f == Field::Radius);
+        let Some((_, radius)) = radius else { return self.refuse("a segment has no radius") };
+        if self.set_fields("radius", selected, &[(Field::Radius, radius + by)]) {
+            self.info(format!("{} radius {}", describe(selected, self), radius + by));
         }
     }
 
@@ -726,81 +729,39 @@ impl App {
         }
     }
 
-    /// The `name=value` fields the selection can be edited by, with their
-    /// current values.
-    pub(crate) fn edit_fields(&self, selected: Selected) -> Vec<(&'static str, f64)> {
+    /// The values the selection can be edited by, as they are now.
+    pub(crate) fn edit_fields(&self, selected: Selected) -> Vec<(Field, f64)> {
         match selected {
-            Selected::Body(id) => self.body(id).map_or_else(Vec::new, |b| {
-                vec![
-                    ("x", b.position.x),
-                    ("y", b.position.y),
-                    ("vx", b.velocity.x),
-                    ("vy", b.velocity.y),
-                    ("r", b.radius),
-                    ("e", b.restitution),
-                    ("im", b.inverse_mass),
-                ]
-            }),
-            Selected::Collider(id) => match self.collider(id) {
-                Some(Shape::Segment { start, end }) => {
-                    vec![("x1", start.x), ("y1", start.y), ("x2", end.x), ("y2", end.y)]
-                }
-                Some(Shape::Capsule { start, end, radius }) => {
-                    vec![("x1", start.x), ("y1", start.y), ("x2", end.x), ("y2", end.y), ("r", radius)]
-                }
-                Some(Shape::Circle { center, radius }) => vec![("x", center.x), ("y", center.y), ("r", radius)],
-                None => Vec::new(),
-            },
+            Selected::Body(id) => self.now.primary.body(id).map_or_else(Vec::new, |b| body_fields(&b)),
+            Selected::Collider(id) => self.now.primary.collider(id).map_or_else(Vec::new, |s| shape_fields(&s)),
         }
     }
 
-    /// Applies `name=value` edits (`x=1.5 vy=-2`) to the selection.
+    /// Applies typed `name=value` edits (`x=1.5 vy=-2`) to the selection:
+    /// only the values named change, in both worlds of the split view.
     pub(crate) fn apply_edit(&mut self, selected: Selected, text: &str) {
-        let mut fields = self.edit_fields(selected);
+        let fields = self.edit_fields(selected);
         if fields.is_empty() {
             return self.refuse("the selection no longer exists");
         }
+        let mut changes = Vec::new();
         for token in text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
             let Some((name, value)) = token.split_once('=') else {
                 return self.refuse(format!("edit refused: expected name=value, not `{token}`"));
             };
-            let Some(field) = fields.iter_mut().find(|(n, _)| *n == name.trim()) else {
-                let names: Vec<_> = fields.iter().map(|(n, _)| *n).collect();
+            let Some(&(field, _)) = fields.iter().find(|(f, _)| f.name() == name.trim()) else {
+                let names: Vec<_> = fields.iter().map(|(f, _)| f.name()).collect();
                 return self.refuse(format!("edit refused: no field `{name}` (fields: {})", names.join(" ")));
             };
             match value.trim().parse::<f64>() {
-                Ok(v) if v.is_finite() => field.1 = v,
+                Ok(v) if v.is_finite() => changes.push((field, v)),
                 _ => return self.refuse(format!("edit refused: {name} = `{value}` is not a finite number")),
             }
         }
-        let get = |name: &str| fields.iter().find(|(n, _)| *n == name).map_or(0.0, |(_, v)| *v);
-        let done = match selected {
-            Selected::Body(id) => {
-                let body = BodySpec {
-                    position: Vec2::new(get("x"), get("y")),
-                    velocity: Vec2::new(get("vx"), get("vy")),
-                    radius: get("r"),
-                    restitution: get("e"),
-                    inverse_mass: get("im"),
-                };
-                self.edit("edit", |sim| sim.set_body(id, body)).is_some()
-            }
-            Selected::Collider(id) => {
-                let shape = match self.collider(id) {
-                    Some(Shape::Segment { .. }) => {
-                        Shape::Segment { start: Vec2::new(get("x1"), get("y1")), end: Vec2::new(get("x2"), get("y2")) }
-                    }
-                    Some(Shape::Capsule { .. }) => Shape::Capsule {
-                        start: Vec2::new(get("x1"), get("y1")),
-                        end: Vec2::new(get("x2"), get("y2")),
-                        radius: get("r"),
-                    },
-                    _ => Shape::Circle { center: Vec2::new(get("x"), get("y")), radius: get("r") },
-                };
-                self.edit("edit", |sim| sim.set_collider(id, shape)).is_some()
-            }
-        };
-        if done {
+        if changes.is_empty() {
+            return self.info("nothing to change");
+        }
+        if self.set_fields("edit", selected, &changes) {
             self.info(format!("edited {}", describe(selected, self)));
         }
     }
@@ -826,24 +787,20 @@ impl App {
         }
     }
 
-    /// Opens a scene file in the current precision; keeps everything as it
-    /// is when the file cannot be read, parsed or built.
+    /// Opens a scene file, in the precision it asks for or else the current
+    /// one, at tick 0 with nothing selected and no split view; keeps
+    /// everything as it is when the file cannot be read, parsed or built.
     pub(crate) fn open(&mut self, path: PathBuf) {
-        let loaded = Scene::load(&path).and_then(|scene| {
-            let primary = sim::build(&scene, self.kind())?;
-            Ok((scene, primary))
+        let loaded = Scene::load(&path);
+        let opened = loaded.and_then(|scene| {
+            let kind = scene.scalar.unwrap_or(self.kind());
+            self.start(scene, kind, None)
         });
-        match loaded {
-            Ok((scene, primary)) => {
-                let bodies = scene.bodies.len();
-                self.scene = scene;
-                self.now = Frame { primary, secondary: None };
-                self.history.clear();
-                self.history_bytes = 0;
-                self.split_log.clear();
+        match opened {
+            Ok(()) => {
                 self.select(None);
                 self.fit();
-                self.info(format!("opened {} ({bodies} bodies)", path.display()));
+                self.info(format!("opened {} in {}", path.display(), self.kind()));
                 self.path = Some(path);
             }
             Err(e) => self.refuse(format!("kept the current scene: {e}")),
@@ -936,14 +893,19 @@ impl App {
             }
             Selected::Collider(id) => {
                 let shape = *colliders.iter().find(|(c, _)| *c == id).map(|(_, s)| s)?;
-                let body = *bodies.iter().min_by(|a, b| {
-                    let gap = |p: &(BodyId, BodySpec)| outline_distance(&shape, p.1.position) - p.1.radius;
-                    gap(a).total_cmp(&gap(b))
-                })?;
+                let mut nearest: Vec<(f64, (BodyId, BodySpec))> =
+                    bodies.iter().map(|b| (outline_distance(&shape, b.1.position) - b.1.radius, *b)).collect();
+                // Stable, so equally near bodies stay in id order.
+                nearest.sort_by(|a, b| a.0.total_cmp(&b.0));
+                if nearest.is_empty() {
+                    return None;
+                }
+                let rank = self.target_rank % nearest.len();
+                let body = nearest.swap_remove(rank).1;
                 let target = Target::Collider(shape);
                 let table = inspect_all(&body.1, &target, gravity);
                 let target_name = format!("collider {} ({})", id.index(), shape.kind());
-                Some(Inspection { body, target, target_name, rank: 0, table })
+                Some(Inspection { body, target, target_name, rank, table })
             }
         }
     }
@@ -967,7 +929,7 @@ pub(crate) fn describe(selected: Selected, app: &App) -> String {
     match selected {
         Selected::Body(id) => format!("body {}", id.index()),
         Selected::Collider(id) => {
-            let kind = app.collider(id).map_or("collider", |s| s.kind());
+            let kind = app.now.primary.collider(id).map_or("collider", |s| s.kind());
             format!("collider {} ({kind})", id.index())
         }
     }
@@ -975,10 +937,7 @@ pub(crate) fn describe(selected: Selected, app: &App) -> String {
 
 /// The distance from `point` to a shape's outline (negative inside it).
 pub(crate) fn outline_distance(shape: &Shape, point: Vec2<f64>) -> f64 {
-    let (start, end) = match *shape {
-        Shape::Segment { start, end } | Shape::Capsule { start, end, .. } => (start, end),
-        Shape::Circle { center, .. } => (center, center),
-    };
+    let (start, end) = shape.core();
     // The endpoints come from a valid world, so they make a valid segment.
     let core = geom_core::Segment::new(start, end)
         .map_or_else(|_| (point - start).length(), |segment| geom_core::distance_point_segment(point, &segment));

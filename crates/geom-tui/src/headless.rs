@@ -10,7 +10,6 @@
 
 use std::io::{self, Write};
 
-use geom_core::Vec2;
 use serde::Serialize;
 
 use crate::num::ScalarKind;
@@ -62,7 +61,7 @@ impl From<io::Error> for RunError {
 struct FinalState {
     tick: u64,
     checksum: String,
-    bodies: Vec<Identified<BodyOut>>,
+    bodies: Vec<Identified<BodySpec>>,
     colliders: Vec<Identified<Shape>>,
 }
 
@@ -71,28 +70,6 @@ struct Identified<T> {
     id: u32,
     #[serde(flatten)]
     item: T,
-}
-
-#[derive(Serialize)]
-struct BodyOut {
-    position: [f64; 2],
-    velocity: [f64; 2],
-    radius: f64,
-    restitution: f64,
-    inverse_mass: f64,
-}
-
-impl From<BodySpec> for BodyOut {
-    fn from(b: BodySpec) -> Self {
-        let pair = |v: Vec2<f64>| [v.x, v.y];
-        Self {
-            position: pair(b.position),
-            velocity: pair(b.velocity),
-            radius: b.radius,
-            restitution: b.restitution,
-            inverse_mass: b.inverse_mass,
-        }
-    }
 }
 
 /// Steps `scene` and writes its checksums (see the [module
@@ -139,7 +116,7 @@ pub fn run(scene: &Scene, options: &Options, out: &mut dyn Write) -> Result<(), 
         let state = FinalState {
             tick: world.tick(),
             checksum: format!("{:016x}", world.checksum()),
-            bodies: world.bodies().into_iter().map(|(id, b)| Identified { id: id.index(), item: b.into() }).collect(),
+            bodies: world.bodies().into_iter().map(|(id, item)| Identified { id: id.index(), item }).collect(),
             colliders: world.colliders().into_iter().map(|(id, item)| Identified { id: id.index(), item }).collect(),
         };
         let state = serde_json::to_string(&state).map_err(io::Error::from)?;

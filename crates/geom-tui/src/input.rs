@@ -6,6 +6,7 @@ use geom_core::Vec2;
 use ratatui::crossterm::event::{
     Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
 };
+use ratatui::layout::Position;
 
 use crate::app::{Addition, App, Drag, Prompt, PromptKind, snap};
 use crate::num::ScalarKind;
@@ -24,12 +25,12 @@ pub(crate) const KEYS: &[(&str, &str)] = &[
     ("S-arrows HJKL", "pan (or drag empty space)"),
     ("z Z f", "zoom in / out (or wheel) / fit"),
     ("[ ]", "radius smaller / larger"),
-    ("Enter", "edit numbers: x= y= vx= vy= r= e= im="),
+    ("Enter", "type new values: x=1 vy=-0.5 … (fields shown)"),
     ("b o s u", "add ball / circle / segment / capsule"),
     ("x Del", "delete selection"),
-    ("t", "inspect against the next nearest shape"),
+    ("t", "inspect against the next nearest shape or body"),
     ("i", "inspector on / off"),
-    ("w O", "write scene file / open a scene file"),
+    ("w O", "save scene (geom-scene.toml if new) / open"),
     ("?", "this help"),
     ("q Esc", "quit (Esc first closes help or a prompt)"),
 ];
@@ -149,10 +150,7 @@ impl App {
 
     fn on_mouse(&mut self, mouse: MouseEvent) {
         let canvas = crate::ui::layout(self.size, self).canvas;
-        let inside = mouse.column >= canvas.x
-            && mouse.column < canvas.x + canvas.width
-            && mouse.row >= canvas.y
-            && mouse.row < canvas.y + canvas.height;
+        let inside = canvas.contains(Position::new(mouse.column, mouse.row));
         let point = self.camera.world_at(canvas, mouse.column, mouse.row);
         match mouse.kind {
             MouseEventKind::Down(MouseButton::Left) if inside && self.prompt.is_none() && !self.help => {
@@ -171,10 +169,7 @@ impl App {
                     self.move_selection_to(Vec2::new(snap(to.x, grid), snap(to.y, grid)));
                 }
                 Some(Drag::Pan { column, row }) => {
-                    self.pan(
-                        f64::from(column) - f64::from(mouse.column),
-                        (f64::from(mouse.row) - f64::from(row)) / 2.0,
-                    );
+                    self.pan(f64::from(column) - f64::from(mouse.column), f64::from(mouse.row) - f64::from(row));
                     self.drag = Some(Drag::Pan { column: mouse.column, row: mouse.row });
                 }
                 None => {}
@@ -193,7 +188,7 @@ mod tests {
     use ratatui::crossterm::event::{KeyEventState, MouseEvent};
 
     use super::*;
-    use crate::app::Selected;
+    use crate::app::{Camera, Selected};
     use crate::scene::{DEFAULT_SCENE, Scene};
 
     fn app(kind: ScalarKind) -> App {
@@ -305,31 +300,73 @@ mod tests {
         assert_eq!(app.kind(), ScalarKind::I48F16);
     }
 
+    /// The largest distance between a body's positions in two worlds,
+    /// measured here independently of the app.
+    fn gap(a: &dyn crate::sim::Sim, b: &dyn crate::sim::Sim) -> f64 {
+        let pairs = a.bodies().into_iter().zip(b.bodies());
+        pairs.map(|((_, p), (_, q))| (p.position - q.position).length()).fold(0.0, f64::max)
+    }
+
     #[test]
     fn the_split_view_reports_the_first_tick_past_the_threshold() {
         let mut app = app(ScalarKind::I16F16);
         press(&mut app, KeyCode::Char('c'));
         assert_eq!(app.secondary().map(crate::sim::Sim::kind), Some(ScalarKind::F64));
+        // The same scene stepped alone in both types (every value of the
+        // default scene is exact in both).
+        let scene = Scene::parse(DEFAULT_SCENE).unwrap();
+        let mut a = crate::sim::build(&scene, ScalarKind::I16F16).unwrap();
+        let mut b = crate::sim::build(&scene, ScalarKind::F64).unwrap();
+        let mut gaps = vec![gap(&*a, &*b)];
         for _ in 0..300 {
             press(&mut app, KeyCode::Char('.'));
+            a.step();
+            b.step();
+            gaps.push(gap(&*a, &*b));
+            assert_eq!(app.deviation_now().map(|d| d.gap), gaps.last().copied(), "tick {}", app.tick());
         }
-        assert_eq!(app.split_log.len(), 301, "one entry per tick from the split's start");
-        let threshold = app.threshold;
-        let expected = app.split_log.iter().find(|d| d.gap > threshold).map(|d| d.tick);
-        assert_eq!(app.first_divergence().map(|d| d.tick), expected);
-        // A tighter threshold can only move the first divergence earlier.
-        press(&mut app, KeyCode::Char('{'));
-        let tighter = app.first_divergence().map(|d| d.tick);
-        assert!(tighter.is_some(), "I16F16 and f64 differ by more than 1e-3 within 300 ticks");
-        assert!(expected.is_none_or(|e| tighter <= Some(e)));
-        // Rewinding forgets what happened after.
-        let tick = tighter.unwrap();
-        while app.tick() >= tick {
+        for threshold in [1e-2, 1e-3, 1e-4] {
+            app.threshold = threshold;
+            let expected = gaps.iter().position(|&g| g > threshold).map(|t| t as u64);
+            assert_eq!(app.first_divergence().map(|d| d.tick), expected, "threshold {threshold}");
+        }
+        let first = app.first_divergence().expect("I16F16 and f64 differ by more than 1e-4 within 300 ticks").tick;
+        // Rewinding forgets what happens after; stepping again finds it again.
+        while app.tick() >= first {
             press(&mut app, KeyCode::Char(','));
         }
         assert_eq!(app.first_divergence(), None);
-        press(&mut app, KeyCode::Char('c'));
-        assert!(app.secondary().is_none());
+        press(&mut app, KeyCode::Char('.'));
+        assert_eq!(app.first_divergence().map(|d| d.tick), Some(first));
+    }
+
+    #[test]
+    fn rewinding_across_split_view_changes_restores_each_ticks_split() {
+        let mut app = app(ScalarKind::I16F16);
+        keys(&mut app, "...c");
+        for _ in 0..100 {
+            press(&mut app, KeyCode::Char('.'));
+        }
+        app.threshold = 1e-4;
+        let first = app.first_divergence().expect("a divergence within 100 ticks");
+        press(&mut app, KeyCode::Char('c')); // off at tick 103
+        assert!(app.secondary().is_none() && app.first_divergence().is_none());
+        keys(&mut app, "..,,,");
+        assert_eq!(app.tick(), 102);
+        assert_eq!(app.secondary().map(crate::sim::Sim::kind), Some(ScalarKind::F64));
+        assert_eq!(app.first_divergence(), Some(first), "the split's own history is back");
+        press(&mut app, KeyCode::Char('C')); // restart against the type after f64
+        assert_eq!(app.secondary().map(crate::sim::Sim::kind), Some(ScalarKind::I16F16));
+        assert_eq!(app.first_divergence(), None, "the same type as the world never diverges");
+        press(&mut app, KeyCode::Char(','));
+        assert_eq!(app.secondary().map(crate::sim::Sim::kind), Some(ScalarKind::F64));
+        assert_eq!(app.first_divergence(), Some(first));
+        while app.tick() > 3 {
+            press(&mut app, KeyCode::Char(','));
+        }
+        assert!(app.secondary().is_some(), "the split started at tick 3");
+        press(&mut app, KeyCode::Char(','));
+        assert!(app.secondary().is_none(), "before tick 3 there was no split view");
     }
 
     #[test]
@@ -339,10 +376,44 @@ mod tests {
             press(&mut app, KeyCode::Char('C'));
         }
         press(&mut app, KeyCode::Char('c'));
+        assert_eq!(app.secondary().map(crate::sim::Sim::kind), Some(ScalarKind::F64));
+        app.threshold = 1e-300;
         for _ in 0..100 {
             press(&mut app, KeyCode::Char('.'));
+            assert_eq!(app.deviation_now().map(|d| d.gap), Some(0.0));
         }
-        assert!(app.split_log.iter().all(|d| d.gap == 0.0));
+        assert_eq!(app.first_divergence(), None);
+    }
+
+    #[test]
+    fn edits_in_the_split_view_change_only_the_named_values_in_each_world() {
+        let mut app = app(ScalarKind::I16F16);
+        press(&mut app, KeyCode::Char('c'));
+        for _ in 0..200 {
+            press(&mut app, KeyCode::Char('.'));
+        }
+        // A body whose two positions have drifted apart.
+        let (id, _) = app
+            .primary()
+            .bodies()
+            .into_iter()
+            .find(|(id, b)| app.secondary().unwrap().body(*id).unwrap().position != b.position)
+            .expect("some body differs between I16F16 and f64 after 200 ticks");
+        let twin_before = app.secondary().unwrap().body(id).unwrap();
+        app.select(Some(Selected::Body(id)));
+        press(&mut app, KeyCode::Enter);
+        keys(&mut app, "vy=0.5");
+        press(&mut app, KeyCode::Enter);
+        let twin = app.secondary().unwrap().body(id).unwrap();
+        assert_eq!(twin.velocity.y, 0.5);
+        assert_eq!(
+            (twin.position, twin.velocity.x, twin.radius),
+            (twin_before.position, twin_before.velocity.x, twin_before.radius)
+        );
+        let before = (app.checksum(), app.secondary().unwrap().checksum());
+        press(&mut app, KeyCode::Enter);
+        press(&mut app, KeyCode::Enter);
+        assert_eq!((app.checksum(), app.secondary().unwrap().checksum()), before, "an empty edit changes nothing");
     }
 
     #[test]
@@ -365,11 +436,11 @@ mod tests {
         let mut app = app(ScalarKind::I16F16);
         press(&mut app, KeyCode::Tab);
         let Some(Selected::Body(id)) = app.selection() else { panic!() };
-        let before = app.body(id).unwrap().position;
+        let before = app.primary().body(id).unwrap().position;
         let grid = app.camera.grid();
         press(&mut app, KeyCode::Right);
         keys(&mut app, "kk");
-        assert_eq!(app.body(id).unwrap().position, before + Vec2::new(grid, 2.0 * grid));
+        assert_eq!(app.primary().body(id).unwrap().position, before + Vec2::new(grid, 2.0 * grid));
     }
 
     #[test]
@@ -378,9 +449,9 @@ mod tests {
         let point = app.primary().bodies().iter().find(|(_, b)| b.radius == 0.0).unwrap().0;
         app.select(Some(Selected::Body(point)));
         press(&mut app, KeyCode::Char(']'));
-        assert_eq!(app.body(point).unwrap().radius, 0.125);
+        assert_eq!(app.primary().body(point).unwrap().radius, 0.125);
         keys(&mut app, "[[");
-        assert_eq!(app.body(point).unwrap().radius, 0.0, "the second shrink is refused");
+        assert_eq!(app.primary().body(point).unwrap().radius, 0.0, "the second shrink is refused");
         let message = app.message.clone().unwrap();
         assert!(message.error && message.text.contains("negative"), "{message:?}");
     }
@@ -393,7 +464,7 @@ mod tests {
         press(&mut app, KeyCode::Enter);
         keys(&mut app, "x=1.5 vy=-2 r=0.75");
         press(&mut app, KeyCode::Enter);
-        let body = app.body(id).unwrap();
+        let body = app.primary().body(id).unwrap();
         assert_eq!((body.position.x, body.velocity.y, body.radius), (1.5, -2.0, 0.75));
         let before = app.checksum();
         for bad in ["r=-1", "x=5000", "x=nan", "mass=2", "x"] {
@@ -430,7 +501,7 @@ mod tests {
         assert_eq!(app.primary().body_count(), bodies + 1);
         assert_eq!(app.primary().colliders().len(), colliders + 3);
         let Some(Selected::Collider(capsule)) = app.selection() else { panic!() };
-        assert!(matches!(app.collider(capsule), Some(crate::scene::Shape::Capsule { .. })));
+        assert!(matches!(app.primary().collider(capsule), Some(crate::scene::Shape::Capsule { .. })));
         press(&mut app, KeyCode::Char('x'));
         assert_eq!(app.primary().colliders().len(), colliders + 2);
         assert_eq!(app.selection(), None);
@@ -470,7 +541,7 @@ mod tests {
         assert_eq!(app.selection(), Some(Selected::Body(id)));
         mouse(&mut app, MouseEventKind::Drag(MouseButton::Left), column + 4, row);
         mouse(&mut app, MouseEventKind::Up(MouseButton::Left), column + 4, row);
-        let moved = app.body(id).unwrap().position;
+        let moved = app.primary().body(id).unwrap().position;
         let expected = ball.position.x + 4.0 * app.camera.cell();
         assert!((moved.x - expected).abs() <= app.camera.cell(), "{moved:?} vs x ≈ {expected}");
         // Dragged positions snap to the grid, so they are exact in every type.
@@ -491,6 +562,15 @@ mod tests {
         assert_eq!(app.selection(), None);
         mouse(&mut app, MouseEventKind::Drag(MouseButton::Left), column + 2, row);
         assert_eq!(app.camera.center, center - Vec2::new(2.0 * app.camera.cell(), 0.0));
+        // A row is twice a cell's width (four braille dots to two): dragging
+        // down three rows shows what was three rows higher.
+        mouse(&mut app, MouseEventKind::Drag(MouseButton::Left), column + 2, row + 3);
+        let moved = center - Vec2::new(2.0 * app.camera.cell(), -6.0 * app.camera.cell());
+        assert!((app.camera.center - moved).length() < 1e-9, "{:?} vs {moved:?}", app.camera.center);
+        let canvas = crate::ui::layout(app.size, &app).canvas;
+        let under = app.camera.world_at(canvas, column + 2, row + 3);
+        let grabbed = Camera { center, ..app.camera }.world_at(canvas, column, row);
+        assert!((under - grabbed).length() < 1e-9, "the point grabbed stays under the pointer");
     }
 
     #[test]
@@ -513,7 +593,7 @@ mod tests {
         press(&mut app, KeyCode::Char('j'));
         let ids: Vec<ColliderId> = app.primary().colliders().iter().map(|(c, _)| *c).collect();
         assert_eq!(ids[7], id);
-        assert_eq!(app.collider(id).unwrap().anchor().y, -8.0 - app.camera.grid());
+        assert_eq!(app.primary().collider(id).unwrap().anchor().y, -8.0 - app.camera.grid());
     }
 
     #[test]
@@ -540,9 +620,9 @@ mod tests {
     fn speed_keys_stay_within_the_speeds_offered() {
         let mut app = app(ScalarKind::F32);
         keys(&mut app, &"+".repeat(20));
-        assert_eq!(app.speed, crate::app::SPEEDS.len() - 1);
+        assert_eq!(app.ticks_per_second(), *crate::app::SPEEDS.last().unwrap());
         keys(&mut app, &"-".repeat(20));
-        assert_eq!(app.speed, 0);
+        assert_eq!(app.ticks_per_second(), crate::app::SPEEDS[0]);
     }
 
     #[test]
@@ -582,10 +662,20 @@ mod tests {
         assert!(message.error && message.text.contains(":4: the radius"), "{message:?}");
         assert_eq!(app.checksum(), before);
 
+        keys(&mut app, "c.");
+        press(&mut app, KeyCode::Tab);
         press(&mut app, KeyCode::Char('O'));
         press(&mut app, KeyCode::Enter);
         assert!(!app.message.as_ref().unwrap().error, "reopening the saved file: {:?}", app.message);
         assert_eq!((app.tick(), app.primary().bodies()), (0, saved_bodies(&saved)));
+        assert_eq!((app.rewindable(), app.selection()), (0, None), "a fresh start");
+        assert!(app.secondary().is_none());
+        assert_eq!(app.kind(), ScalarKind::I32F32, "the precision the saved scene names");
+        press(&mut app, KeyCode::Char('4'));
+        press(&mut app, KeyCode::Char('1'));
+        press(&mut app, KeyCode::Char('O'));
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(app.kind(), ScalarKind::I32F32, "opened in the precision the file asks for");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 

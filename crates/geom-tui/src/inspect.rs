@@ -24,9 +24,8 @@ impl Target {
     /// The target's core: the segment (a point for circles) whose distance
     /// to a centre the queries measure.
     fn core(&self) -> (Vec2<f64>, Vec2<f64>) {
-        match *self {
-            Self::Collider(Shape::Segment { start, end } | Shape::Capsule { start, end, .. }) => (start, end),
-            Self::Collider(Shape::Circle { center, .. }) => (center, center),
+        match self {
+            Self::Collider(shape) => shape.core(),
             Self::Body(b) => (b.position, b.position),
         }
     }
@@ -39,8 +38,8 @@ pub(crate) enum SweepReading {
     Miss,
     /// Already touching at the start; `blocked` when moving further in.
     InContact { blocked: bool },
-    /// First touch at time `t` of the tick, with this normal.
-    Hit { t: f64, normal: Vec2<f64> },
+    /// First touch at time `t` of the tick.
+    Hit { t: f64 },
 }
 
 /// One scalar type's answers for a body and a target.
@@ -52,9 +51,12 @@ pub(crate) struct Readings {
     pub distance: f64,
     /// Whether the body and the target touch or overlap.
     pub intersects: bool,
-    /// The contact's depth, normal (towards the body) and point.
-    pub contact: Option<(f64, Vec2<f64>, Vec2<f64>)>,
-    /// The body's sweep over the coming tick.
+    /// The contact's depth and normal (towards the body).
+    pub contact: Option<(f64, Vec2<f64>)>,
+    /// The body's motion over the coming tick: its velocity, plus gravity
+    /// for a body with mass, as the world's step will move it.
+    pub motion: Vec2<f64>,
+    /// The body's sweep over that motion.
     pub sweep: SweepReading,
 }
 
@@ -125,11 +127,12 @@ fn inspect<S: SandboxScalar>(body: &BodySpec, target: &Target, gravity: Vec2<f64
         closest: of_vec(closest),
         distance: distance.to_f64(),
         intersects,
-        contact: contact.map(|c| (c.depth.to_f64(), of_vec(c.normal), of_vec(c.point))),
+        contact: contact.map(|c| (c.depth.to_f64(), of_vec(c.normal))),
+        motion: of_vec(motion),
         sweep: match sweep {
             Sweep::Miss => SweepReading::Miss,
             Sweep::InContact { blocked, .. } => SweepReading::InContact { blocked },
-            Sweep::Hit(impact) => SweepReading::Hit { t: impact.t.to_f64(), normal: of_vec(impact.normal) },
+            Sweep::Hit(impact) => SweepReading::Hit { t: impact.t.to_f64() },
         },
     })
 }
@@ -153,9 +156,9 @@ mod tests {
             let r = row.as_ref().unwrap();
             assert_eq!((r.closest, r.distance, r.intersects, r.contact), (Vec2::new(1.0, 0.0), 2.0, false, None));
             // Touches after 1.5 of the 3 units: t = 0.5, never late in fixed point.
-            let SweepReading::Hit { t, normal } = r.sweep else { panic!("{kind}: {:?}", r.sweep) };
+            let SweepReading::Hit { t } = r.sweep else { panic!("{kind}: {:?}", r.sweep) };
             assert!((0.5 - 1e-4..=0.5).contains(&t), "{kind}: t = {t}");
-            assert_eq!(normal, Vec2::new(0.0, 1.0));
+            assert_eq!(r.motion, Vec2::new(0.0, -3.0));
         }
     }
 
@@ -181,7 +184,7 @@ mod tests {
         for kind in ScalarKind::ALL {
             let r = reading(&table, kind);
             assert!(r.intersects, "{kind}");
-            assert_eq!(r.contact, Some((0.5, Vec2::new(-1.0, 0.0), Vec2::new(0.5, 0.0))), "{kind}");
+            assert_eq!(r.contact, Some((0.5, Vec2::new(-1.0, 0.0))), "{kind}");
             assert_eq!(r.sweep, SweepReading::InContact { blocked: true }, "{kind}");
         }
     }

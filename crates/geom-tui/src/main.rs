@@ -33,7 +33,8 @@ enum Command {
     /// every tick ("<tick> <16 hex digits>"), or with --json one JSON
     /// document with the final state too.
     Run {
-        /// The scene file, or `default` for the built-in scene.
+        /// The scene file, or `default` for the built-in scene (a file
+        /// called `default` is `./default`).
         scene: String,
         /// How many ticks to step.
         #[arg(long)]
@@ -69,7 +70,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     match cli.command {
         Some(Command::Run { scene, ticks, scalar, json }) => {
-            let path = (scene != "default" || std::path::Path::new(&scene).exists()).then(|| PathBuf::from(&scene));
+            let path = (scene != "default").then(|| PathBuf::from(&scene));
             let scene = match load(path.as_deref()) {
                 Ok(scene) => scene,
                 Err(e) => return fail(e),

@@ -101,9 +101,26 @@ impl Shape {
     /// See [`Shape`] for an example.
     #[must_use]
     pub fn anchor(&self) -> Vec2<f64> {
+        let (start, end) = self.core();
+        (start + end) * 0.5
+    }
+
+    /// The shape's core: its segment, or its centre twice for a circle.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::Vec2;
+    /// use geom_tui::scene::Shape;
+    ///
+    /// let post = Shape::Circle { center: Vec2::new(1.0, 2.0), radius: 0.5 };
+    /// assert_eq!(post.core(), (Vec2::new(1.0, 2.0), Vec2::new(1.0, 2.0)));
+    /// ```
+    #[must_use]
+    pub fn core(&self) -> (Vec2<f64>, Vec2<f64>) {
         match *self {
-            Self::Segment { start, end } | Self::Capsule { start, end, .. } => (start + end) * 0.5,
-            Self::Circle { center, .. } => center,
+            Self::Segment { start, end } | Self::Capsule { start, end, .. } => (start, end),
+            Self::Circle { center, .. } => (center, center),
         }
     }
 
@@ -180,10 +197,7 @@ impl Shape {
     /// ```
     #[must_use]
     pub fn bounds(&self) -> (Vec2<f64>, Vec2<f64>) {
-        let (a, b) = match *self {
-            Self::Segment { start, end } | Self::Capsule { start, end, .. } => (start, end),
-            Self::Circle { center, .. } => (center, center),
-        };
+        let (a, b) = self.core();
         let r = self.radius();
         (Vec2::new(a.x.min(b.x) - r, a.y.min(b.y) - r), Vec2::new(a.x.max(b.x) + r, a.y.max(b.y) + r))
     }
@@ -362,6 +376,8 @@ pub struct Scene {
 #[derive(Clone, Debug, Default)]
 struct Origin {
     path: Option<PathBuf>,
+    gravity: Option<usize>,
+    bounce_threshold: Option<usize>,
     colliders: Vec<usize>,
     bodies: Vec<usize>,
 }
@@ -416,18 +432,26 @@ impl std::error::Error for SceneError {}
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SceneFile {
-    #[serde(with = "point")]
-    gravity: Vec2<f64>,
-    #[serde(default, deserialize_with = "optional_non_negative")]
-    bounce_threshold: Option<f64>,
+    gravity: Spanned<Point>,
     #[serde(default)]
-    max_substeps: Option<u8>,
+    bounce_threshold: Option<Spanned<f64>>,
+    #[serde(default)]
+    max_substeps: Option<Spanned<u8>>,
     #[serde(default)]
     scalar: Option<ScalarKind>,
     #[serde(default, rename = "collider")]
     colliders: Vec<Spanned<ColliderFile>>,
     #[serde(default, rename = "body")]
     bodies: Vec<Spanned<BodySpec>>,
+}
+
+/// A point as `[x, y]`, for a [`Spanned`] field.
+struct Point(Vec2<f64>);
+
+impl<'de> Deserialize<'de> for Point {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        point::deserialize(d).map(Self)
+    }
 }
 
 /// A `[[collider]]` table as written: which fields it needs depends on its
@@ -535,8 +559,25 @@ impl Scene {
             line: e.span().map(|span| line_of(text, &span)),
             message: e.message().trim_end().to_owned(),
         })?;
+        let at = |span: Range<usize>| Some(line_of(text, &span));
+        let refuse =
+            |span: Range<usize>, message: &str| SceneError { path: None, line: at(span), message: message.to_owned() };
+        if let Some(threshold) = &file.bounce_threshold {
+            let value = *threshold.get_ref();
+            if !(value.is_finite() && value >= 0.0) {
+                return Err(refuse(
+                    threshold.span(),
+                    &format!("the bounce threshold must be zero or more, not {value}"),
+                ));
+            }
+        }
+        if let Some(substeps) = file.max_substeps.as_ref().filter(|s| *s.get_ref() == 0) {
+            return Err(refuse(substeps.span(), "max_substeps must be at least 1"));
+        }
         let origin = Origin {
             path: None,
+            gravity: at(file.gravity.span()),
+            bounce_threshold: file.bounce_threshold.as_ref().and_then(|t| at(t.span())),
             colliders: file.colliders.iter().map(|c| line_of(text, &c.span())).collect(),
             bodies: file.bodies.iter().map(|b| line_of(text, &b.span())).collect(),
         };
@@ -555,9 +596,9 @@ impl Scene {
             .collect::<Result<_, _>>()?;
         Ok(Self {
             settings: Settings {
-                gravity: file.gravity,
-                bounce_threshold: file.bounce_threshold,
-                max_substeps: file.max_substeps,
+                gravity: file.gravity.into_inner().0,
+                bounce_threshold: file.bounce_threshold.map(Spanned::into_inner),
+                max_substeps: file.max_substeps.map(Spanned::into_inner),
             },
             scalar: file.scalar,
             colliders,
@@ -658,8 +699,10 @@ impl Scene {
     pub(crate) fn build<S: SandboxScalar>(&self) -> Result<World<S>, SceneError> {
         let kind = S::KIND;
         let error = |line: Option<usize>, message: String| SceneError { path: self.origin.path.clone(), line, message };
-        let mut world = World::new(self.settings.to_config::<S>())
-            .map_err(|e| error(None, format!("the settings: {}", explain(e, kind))))?;
+        let mut world = World::new(self.settings.to_config::<S>()).map_err(|e| {
+            let line = if e == WorldError::Velocity { self.origin.gravity } else { self.origin.bounce_threshold };
+            error(line, explain(e, kind))
+        })?;
         for (i, shape) in self.colliders.iter().enumerate() {
             let collider = shape.to_collider::<S>().map_err(|e| {
                 error(
@@ -739,10 +782,6 @@ fn optional_point<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<Vec2<
 
 fn optional_radius<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
     radius(d).map(Some)
-}
-
-fn optional_non_negative<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<f64>, D::Error> {
-    non_negative(d).map(Some)
 }
 
 fn restitution<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
@@ -849,6 +888,22 @@ mod tests {
             assert_eq!(e.line, Some(line + 1), "{tail}: {e}");
             assert!(e.message.contains(what), "{tail}: {e}");
         }
+    }
+
+    #[test]
+    fn bad_settings_name_their_line() {
+        let e = error("gravity = [0.0, -0.1]\nmax_substeps = 0\n");
+        assert_eq!((e.line, e.message.as_str()), (Some(2), "max_substeps must be at least 1"));
+        let e = error("\ngravity = [0.0, -0.1]\nbounce_threshold = -1.0\n");
+        assert_eq!((e.line, e.message.as_str()), (Some(3), "the bounce threshold must be zero or more, not -1"));
+        let e = error("gravity = [0.0, nan]\n");
+        assert_eq!(e.line, Some(1), "{e}");
+        let far = Scene::parse("# far\ngravity = [0.0, -5000.0]\n").unwrap();
+        let e = far.build::<fixed::types::I16F16>().unwrap_err();
+        assert_eq!(e.line, Some(2), "{e}");
+        assert!(e.message.contains("gravity") && e.message.contains("±4096"), "{e}");
+        let far = Scene::parse("gravity = [0.0, -1.0]\nbounce_threshold = 5000.0\n").unwrap();
+        assert_eq!(far.build::<fixed::types::I16F16>().unwrap_err().line, Some(2));
     }
 
     #[test]

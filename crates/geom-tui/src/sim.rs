@@ -4,7 +4,9 @@
 //! physics of its own.
 
 use geom_core::world::{BodyId, Collider, ColliderId, World, WorldError};
-use geom_core::{Contact, Vec2, contact_circle_capsule, contact_circle_circle, contact_circle_segment};
+use geom_core::{
+    Capsule, Circle, Contact, Segment, Vec2, contact_circle_capsule, contact_circle_circle, contact_circle_segment,
+};
 
 use crate::num::{SandboxScalar, ScalarKind, with_scalar};
 use crate::scene::{BodySpec, Scene, SceneError, Shape, explain, of_vec};
@@ -35,18 +37,135 @@ pub(crate) trait Sim: Send {
     fn to_scene(&self) -> Scene;
     /// The same world in another scalar type.
     fn convert(&self, kind: ScalarKind) -> Result<Box<dyn Sim>, String>;
-    /// Replaces a body.
-    fn set_body(&mut self, id: BodyId, body: BodySpec) -> Result<(), String>;
+    /// A body, if it exists.
+    fn body(&self, id: BodyId) -> Option<BodySpec>;
+    /// A collider's shape, if it exists.
+    fn collider(&self, id: ColliderId) -> Option<Shape>;
+    /// Sets some values of a body or collider, each converted from `f64`
+    /// once; the values not named keep every bit.
+    fn set_fields(&mut self, item: Selected, changes: &[(Field, f64)]) -> Result<(), String>;
     /// Adds a body.
     fn add_body(&mut self, body: BodySpec) -> Result<BodyId, String>;
     /// Removes a body.
     fn remove_body(&mut self, id: BodyId) -> Result<(), String>;
-    /// Replaces a collider's shape.
-    fn set_collider(&mut self, id: ColliderId, shape: Shape) -> Result<(), String>;
     /// Adds a collider.
     fn add_collider(&mut self, shape: Shape) -> Result<ColliderId, String>;
     /// Removes a collider.
     fn remove_collider(&mut self, id: ColliderId) -> Result<(), String>;
+}
+
+/// A body or a static collider of a world.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Selected {
+    /// A body.
+    Body(BodyId),
+    /// A static collider.
+    Collider(ColliderId),
+}
+
+/// One editable value of a body or a collider.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Field {
+    /// The x of a body's or a circle's centre.
+    X,
+    /// The y of a body's or a circle's centre.
+    Y,
+    /// A body's velocity along x.
+    Vx,
+    /// A body's velocity along y.
+    Vy,
+    /// The radius of a body, a circle or a capsule.
+    Radius,
+    /// A body's restitution.
+    Restitution,
+    /// A body's inverse mass.
+    InverseMass,
+    /// The x of a segment's or a capsule's first endpoint.
+    X1,
+    /// The y of a segment's or a capsule's first endpoint.
+    Y1,
+    /// The x of a segment's or a capsule's second endpoint.
+    X2,
+    /// The y of a segment's or a capsule's second endpoint.
+    Y2,
+}
+
+impl Field {
+    /// The name typed in the edit prompt.
+    pub(crate) fn name(self) -> &'static str {
+        match self {
+            Self::X => "x",
+            Self::Y => "y",
+            Self::Vx => "vx",
+            Self::Vy => "vy",
+            Self::Radius => "r",
+            Self::Restitution => "e",
+            Self::InverseMass => "im",
+            Self::X1 => "x1",
+            Self::Y1 => "y1",
+            Self::X2 => "x2",
+            Self::Y2 => "y2",
+        }
+    }
+}
+
+/// A body's editable values.
+pub(crate) fn body_fields(b: &BodySpec) -> Vec<(Field, f64)> {
+    vec![
+        (Field::X, b.position.x),
+        (Field::Y, b.position.y),
+        (Field::Vx, b.velocity.x),
+        (Field::Vy, b.velocity.y),
+        (Field::Radius, b.radius),
+        (Field::Restitution, b.restitution),
+        (Field::InverseMass, b.inverse_mass),
+    ]
+}
+
+/// A collider's editable values.
+pub(crate) fn shape_fields(shape: &Shape) -> Vec<(Field, f64)> {
+    match *shape {
+        Shape::Segment { start, end } => {
+            vec![(Field::X1, start.x), (Field::Y1, start.y), (Field::X2, end.x), (Field::Y2, end.y)]
+        }
+        Shape::Capsule { start, end, radius } => vec![
+            (Field::X1, start.x),
+            (Field::Y1, start.y),
+            (Field::X2, end.x),
+            (Field::Y2, end.y),
+            (Field::Radius, radius),
+        ],
+        Shape::Circle { center, radius } => vec![(Field::X, center.x), (Field::Y, center.y), (Field::Radius, radius)],
+    }
+}
+
+/// `collider` with one value changed: `None` when it has no such field,
+/// the shape's error when the value is refused.
+fn with_field<S: SandboxScalar>(
+    collider: Collider<S>,
+    field: Field,
+    value: S,
+) -> Option<Result<Collider<S>, geom_core::ShapeError>> {
+    let set = |p: Vec2<S>| match field {
+        Field::X | Field::X1 | Field::X2 => Vec2::new(value, p.y),
+        _ => Vec2::new(p.x, value),
+    };
+    Some(match (collider, field) {
+        (Collider::Segment(s), Field::X1 | Field::Y1) => Segment::new(set(s.start()), s.end()).map(Collider::Segment),
+        (Collider::Segment(s), Field::X2 | Field::Y2) => Segment::new(s.start(), set(s.end())).map(Collider::Segment),
+        (Collider::Capsule(c), Field::X1 | Field::Y1 | Field::X2 | Field::Y2 | Field::Radius) => {
+            let (s, r) = (c.segment(), c.radius());
+            match field {
+                Field::X1 | Field::Y1 => Capsule::new(set(s.start()), s.end(), r),
+                Field::Radius => Capsule::new(s.start(), s.end(), value),
+                _ => Capsule::new(s.start(), set(s.end()), r),
+            }
+            .map(Collider::Capsule)
+        }
+        (Collider::Circle(c), Field::X | Field::Y) => Circle::new(set(c.center()), c.radius()).map(Collider::Circle),
+        (Collider::Circle(c), Field::Radius) => Circle::new(c.center(), value).map(Collider::Circle),
+        _ => return None,
+    })
 }
 
 /// A contact to draw: where, and the normal (towards the body, or towards
@@ -109,8 +228,7 @@ impl<S: SandboxScalar> Sim for World<S> {
         let colliders: Vec<_> =
             World::colliders(self).iter().map(|(_, c)| (c, Shape::of_collider(c).bounds())).collect();
         let mut out = Vec::new();
-        for (i, body) in bodies.iter().enumerate() {
-            let (p, r) = circles[i];
+        for (i, (body, &(p, r))) in bodies.iter().zip(&circles).enumerate() {
             let circle = body.circle();
             for (collider, (lo, hi)) in &colliders {
                 if p.x + r < lo.x || p.x - r > hi.x || p.y + r < lo.y || p.y - r > hi.y {
@@ -123,8 +241,7 @@ impl<S: SandboxScalar> Sim for World<S> {
                 };
                 out.extend(contact.map(view));
             }
-            for (j, other) in bodies.iter().enumerate().skip(i + 1) {
-                let (q, s) = circles[j];
+            for (other, &(q, s)) in bodies.iter().zip(&circles).skip(i + 1) {
                 if (p.x - q.x).abs() > r + s || (p.y - q.y).abs() > r + s {
                     continue;
                 }
@@ -155,8 +272,48 @@ impl<S: SandboxScalar> Sim for World<S> {
         })
     }
 
-    fn set_body(&mut self, id: BodyId, body: BodySpec) -> Result<(), String> {
-        World::set_body(self, id, body.to_def()).map_err(|e| explain(e, S::KIND))
+    fn body(&self, id: BodyId) -> Option<BodySpec> {
+        World::body(self, id).map(|b| BodySpec::of_def(&b.def()))
+    }
+
+    fn collider(&self, id: ColliderId) -> Option<Shape> {
+        World::colliders(self).iter().find(|(c, _)| *c == id).map(|(_, c)| Shape::of_collider(c))
+    }
+
+    fn set_fields(&mut self, item: Selected, changes: &[(Field, f64)]) -> Result<(), String> {
+        let no_such = |field: Field, what: &str| format!("a {what} has no `{}`", field.name());
+        match item {
+            Selected::Body(id) => {
+                let mut def = World::body(self, id).ok_or_else(|| format!("no body has id {}", id.index()))?.def();
+                for &(field, value) in changes {
+                    let value = S::from_f64(value);
+                    match field {
+                        Field::X => def.position.x = value,
+                        Field::Y => def.position.y = value,
+                        Field::Vx => def.velocity.x = value,
+                        Field::Vy => def.velocity.y = value,
+                        Field::Radius => def.radius = value,
+                        Field::Restitution => def.restitution = value,
+                        Field::InverseMass => def.inverse_mass = value,
+                        _ => return Err(no_such(field, "body")),
+                    }
+                }
+                World::set_body(self, id, def).map_err(|e| explain(e, S::KIND))
+            }
+            Selected::Collider(id) => {
+                let mut collider = World::colliders(self)
+                    .iter()
+                    .find(|(c, _)| *c == id)
+                    .map(|(_, c)| *c)
+                    .ok_or_else(|| format!("no collider has id {}", id.index()))?;
+                for &(field, value) in changes {
+                    collider = with_field(collider, field, S::from_f64(value))
+                        .ok_or_else(|| no_such(field, Shape::of_collider(&collider).kind()))?
+                        .map_err(|e| explain(e.into(), S::KIND))?;
+                }
+                World::set_collider(self, id, collider).map_err(|e| explain(e, S::KIND))
+            }
+        }
     }
 
     fn add_body(&mut self, body: BodySpec) -> Result<BodyId, String> {
@@ -165,11 +322,6 @@ impl<S: SandboxScalar> Sim for World<S> {
 
     fn remove_body(&mut self, id: BodyId) -> Result<(), String> {
         World::remove_body(self, id).map(drop).map_err(|e| explain(e, S::KIND))
-    }
-
-    fn set_collider(&mut self, id: ColliderId, shape: Shape) -> Result<(), String> {
-        let collider = shape.to_collider().map_err(|e: WorldError| explain(e, S::KIND))?;
-        World::set_collider(self, id, collider).map_err(|e| explain(e, S::KIND))
     }
 
     fn add_collider(&mut self, shape: Shape) -> Result<ColliderId, String> {
@@ -228,15 +380,55 @@ mod tests {
     fn edits_outside_the_types_range_are_refused_and_change_nothing() {
         let mut sim = default_sim(ScalarKind::I16F16);
         let before = sim.checksum();
-        let (id, mut body) = sim.bodies()[0];
-        body.position.x = 5000.0;
-        let e = sim.set_body(id, body).unwrap_err();
+        let body = Selected::Body(sim.bodies()[0].0);
+        let e = sim.set_fields(body, &[(Field::X, 5000.0)]).unwrap_err();
         assert!(e.contains("±4096"), "{e}");
-        body.position.x = 0.0;
-        body.radius = -1.0;
-        assert!(sim.set_body(id, body).unwrap_err().contains("negative"));
+        assert!(sim.set_fields(body, &[(Field::Radius, -1.0)]).unwrap_err().contains("negative"));
+        let segment = Selected::Collider(sim.colliders()[0].0);
+        assert_eq!(sim.set_fields(segment, &[(Field::Radius, 1.0)]).unwrap_err(), "a segment has no `r`");
         assert!(sim.add_collider(Shape::Circle { center: geom_core::Vec2::new(0.0, 9000.0), radius: 1.0 }).is_err());
         assert_eq!(sim.checksum(), before);
+    }
+}
+
+#[cfg(test)]
+mod field_tests {
+    use super::*;
+
+    #[test]
+    fn setting_one_field_keeps_every_bit_of_the_others() {
+        // Beyond 2^21 an I32F32 value with all 32 fraction bits is not an
+        // f64: a round trip through f64 would round it.
+        let mut scene = Scene::new(crate::scene::Settings::new(Vec2::new(0.0, 0.0)));
+        scene.bodies.push(BodySpec::new(Vec2::new(3_000_000.0, 0.0), 1.0));
+        let mut world: World<fixed::types::I32F32> = scene.build().unwrap();
+        let id = world.bodies()[0].id();
+        let mut def = world.body(id).unwrap().def();
+        def.position.x += fixed::types::I32F32::DELTA;
+        World::set_body(&mut world, id, def).unwrap();
+        Sim::set_fields(&mut world, Selected::Body(id), &[(Field::Vy, 0.5)]).unwrap();
+        let after = world.body(id).unwrap().def();
+        assert_eq!(after.position, def.position);
+        assert_eq!(after.velocity.y, 0.5);
+    }
+
+    #[test]
+    fn every_field_a_shape_lists_can_be_set_and_no_other() {
+        let shapes = [
+            Shape::Segment { start: Vec2::new(0.0, 0.0), end: Vec2::new(1.0, 0.0) },
+            Shape::Capsule { start: Vec2::new(0.0, 0.0), end: Vec2::new(1.0, 0.0), radius: 0.5 },
+            Shape::Circle { center: Vec2::new(0.0, 0.0), radius: 0.5 },
+        ];
+        for shape in shapes {
+            let empty = Scene::new(crate::scene::Settings::new(Vec2::new(0.0, 0.0)));
+            let mut sim = build(&empty, ScalarKind::F64).unwrap();
+            let id = sim.add_collider(shape).unwrap();
+            let changes: Vec<(Field, f64)> = shape_fields(&shape).into_iter().map(|(f, v)| (f, v + 0.25)).collect();
+            sim.set_fields(Selected::Collider(id), &changes).unwrap();
+            assert_eq!(shape_fields(&sim.collider(id).unwrap()), changes);
+            let e = sim.set_fields(Selected::Collider(id), &[(Field::Vx, 1.0)]).unwrap_err();
+            assert_eq!(e, format!("a {} has no `vx`", shape.kind()));
+        }
     }
 }
 

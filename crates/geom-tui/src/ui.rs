@@ -11,7 +11,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::canvas::{Canvas, Context, Line as CanvasLine, Painter, Shape as CanvasShape};
 use ratatui::widgets::{Block, Borders, Cell, Clear, Paragraph, Row, Table, Wrap};
 
-use crate::app::{App, Inspection, PromptKind, SPEEDS, Selected, describe};
+use crate::app::{App, Inspection, PromptKind, Selected, describe};
 use crate::inspect::{Readings, SweepReading, Target};
 use crate::num::ScalarKind;
 use crate::scene::Shape;
@@ -106,10 +106,11 @@ impl Theme {
 pub fn draw(frame: &mut Frame<'_>, app: &App) {
     let theme = Theme { colors: app.colors };
     let areas = layout(frame.area(), app);
+    let inspection = app.inspection();
     draw_status(frame, areas.status, app, theme);
-    draw_canvas(frame, areas.canvas, app, theme);
+    draw_canvas(frame, areas.canvas, app, inspection.as_ref(), theme);
     if let Some(area) = areas.inspector {
-        draw_inspector(frame, area, app, theme);
+        draw_inspector(frame, area, app, inspection.as_ref(), theme);
     }
     draw_footer(frame, areas.footer, app, theme);
     if app.help {
@@ -119,7 +120,7 @@ pub fn draw(frame: &mut Frame<'_>, app: &App) {
 
 fn draw_status(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
     let bar = Style::new().add_modifier(Modifier::REVERSED);
-    let state = if app.playing { format!("▶ {} t/s", SPEEDS[app.speed]) } else { "⏸ paused".to_owned() };
+    let state = if app.playing { format!("▶ {} t/s", app.ticks_per_second()) } else { "⏸ paused".to_owned() };
     let first = format!(
         " {state} │ tick {} │ {} │ checksum {:016x} │ rewind {} │ ? help",
         app.tick(),
@@ -130,8 +131,9 @@ fn draw_status(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
     let [top, rest] = Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
     frame.render_widget(Paragraph::new(first).style(bar), top);
     if let Some(secondary) = app.secondary() {
-        let now = app.split_log.last().map_or(0.0, |d| d.gap);
-        let first = match app.first_divergence() {
+        let now = app.deviation_now().map_or(0.0, |d| d.gap);
+        let divergence = app.first_divergence();
+        let first = match divergence {
             Some(d) => format!("first > {:e} at tick {}{}", app.threshold, d.tick, body_suffix(d.body)),
             None => format!("none > {:e} yet", app.threshold),
         };
@@ -139,7 +141,7 @@ fn draw_status(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
             Span::raw(format!(" split: {} solid, ", app.kind())),
             Span::styled(format!("{} dotted", secondary.kind()), theme.fg(Color::Magenta)),
             Span::raw(format!(" │ gap now {} │ ", short(now))),
-            Span::styled(first, if app.first_divergence().is_some() { theme.error() } else { Style::new() }),
+            Span::styled(first, if divergence.is_some() { theme.error() } else { Style::new() }),
         ]);
         frame.render_widget(Paragraph::new(line), rest);
     }
@@ -149,7 +151,7 @@ fn body_suffix(body: Option<geom_core::world::BodyId>) -> String {
     body.map(|b| format!(" (body {})", b.index())).unwrap_or_default()
 }
 
-fn draw_canvas(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
+fn draw_canvas(frame: &mut Frame<'_>, area: Rect, app: &App, inspection: Option<&Inspection>, theme: Theme) {
     let (x_bounds, y_bounds) = app.camera.bounds(area);
     let scale = app.camera.scale;
     let primary = app.primary();
@@ -158,8 +160,6 @@ fn draw_canvas(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
     let contacts = primary.contacts();
     let secondary = app.secondary().map(crate::sim::Sim::bodies);
     let selected = app.selection();
-    let inspection = app.inspection();
-    let gravity = primary.gravity();
     let canvas = Canvas::default().marker(Marker::Braille).x_bounds(x_bounds).y_bounds(y_bounds).paint(|ctx| {
         for (id, shape) in &colliders {
             let color = if selected == Some(Selected::Collider(*id)) { Color::Yellow } else { Color::Gray };
@@ -189,8 +189,8 @@ fn draw_canvas(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
             let tip = contact.point + contact.normal * (6.0 * scale);
             ctx.draw(&segment(contact.point, tip, theme.color(Color::Red)));
         }
-        if let Some(inspection) = &inspection {
-            draw_inspection(ctx, inspection, gravity, app.kind(), theme, scale);
+        if let Some(inspection) = inspection {
+            draw_inspection(ctx, inspection, app.kind(), theme, scale);
         }
     });
     frame.render_widget(canvas, area);
@@ -198,26 +198,19 @@ fn draw_canvas(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
 
 /// The selected body's path over the coming tick, its first impact, and
 /// the closest point of what it is inspected against.
-fn draw_inspection(
-    ctx: &mut Context<'_>,
-    inspection: &Inspection,
-    gravity: Vec2<f64>,
-    kind: ScalarKind,
-    theme: Theme,
-    scale: f64,
-) {
+fn draw_inspection(ctx: &mut Context<'_>, inspection: &Inspection, kind: ScalarKind, theme: Theme, scale: f64) {
     let highlight = theme.color(Color::LightYellow);
     match inspection.target {
         Target::Collider(shape) => draw_shape(ctx, &shape, highlight, scale),
         Target::Body(other) => ctx.draw(&Outline::circle(other.position, other.radius, highlight, scale)),
     }
-    let body = inspection.body.1;
-    let motion = if body.inverse_mass > 0.0 { body.velocity + gravity } else { body.velocity };
-    let end = body.position + motion;
-    ctx.draw(&Outline::capsule(body.position, end, body.radius, theme.color(Color::Yellow), scale).dashed());
     let Some((_, Ok(readings))) = inspection.table.iter().find(|(k, _)| *k == kind) else { return };
-    if let SweepReading::Hit { t, .. } = readings.sweep {
-        ctx.draw(&Outline::circle(body.position + motion * t, body.radius, theme.color(Color::LightRed), scale));
+    let body = inspection.body.1;
+    let end = body.position + readings.motion;
+    ctx.draw(&Outline::capsule(body.position, end, body.radius, theme.color(Color::Yellow), scale).dashed());
+    if let SweepReading::Hit { t } = readings.sweep {
+        let at = body.position + readings.motion * t;
+        ctx.draw(&Outline::circle(at, body.radius, theme.color(Color::LightRed), scale));
     }
     let cross = 2.0 * scale;
     let p = readings.closest;
@@ -361,20 +354,20 @@ const QUANTITIES: [Quantity; 8] = [
     ("closest y", |r| Value::Number(r.closest.y)),
     ("distance", |r| Value::Number(r.distance)),
     ("touching", |r| Value::Word(if r.intersects { "yes" } else { "no" })),
-    ("depth", |r| r.contact.map_or(Value::Word("—"), |(d, _, _)| Value::Number(d))),
-    ("normal x", |r| r.contact.map_or(Value::Word("—"), |(_, n, _)| Value::Number(n.x))),
-    ("normal y", |r| r.contact.map_or(Value::Word("—"), |(_, n, _)| Value::Number(n.y))),
+    ("depth", |r| r.contact.map_or(Value::Word("—"), |(d, _)| Value::Number(d))),
+    ("normal x", |r| r.contact.map_or(Value::Word("—"), |(_, n)| Value::Number(n.x))),
+    ("normal y", |r| r.contact.map_or(Value::Word("—"), |(_, n)| Value::Number(n.y))),
     ("impact t", |r| match r.sweep {
         SweepReading::Miss => Value::Word("miss"),
         SweepReading::InContact { blocked: false } => Value::Word("touching"),
         SweepReading::InContact { blocked: true } => Value::Word("blocked"),
-        SweepReading::Hit { t, .. } => Value::Number(t),
+        SweepReading::Hit { t } => Value::Number(t),
     }),
 ];
 
-fn draw_inspector(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
+fn draw_inspector(frame: &mut Frame<'_>, area: Rect, app: &App, inspection: Option<&Inspection>, theme: Theme) {
     let block = Block::new().borders(Borders::TOP | Borders::LEFT).title(" inspector ");
-    let Some(inspection) = app.inspection() else {
+    let Some(inspection) = inspection else {
         let text = vec![
             Line::from("Select a body (Tab or click) to see geom's answers"),
             Line::from("for it in every precision, side by side."),
@@ -416,7 +409,7 @@ fn draw_footer(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
         let label = match &prompt.kind {
             PromptKind::Edit(selected) => {
                 let fields: Vec<String> =
-                    app.edit_fields(*selected).iter().map(|(n, v)| format!("{n}={}", short(*v))).collect();
+                    app.edit_fields(*selected).iter().map(|(f, v)| format!("{}={}", f.name(), short(*v))).collect();
                 format!("edit {} [{}]> ", describe(*selected, app), fields.join(" "))
             }
             PromptKind::Open => "open scene file> ".to_owned(),

@@ -94,6 +94,20 @@ fn json_output_is_one_stable_document_with_the_final_state() {
 }
 
 #[test]
+fn without_scalar_a_run_uses_the_scenes_own_precision_then_i32f32() {
+    let built_in = std::fs::read_to_string(manifest_dir().join("scenes/default.toml")).expect("the default scene");
+    let scene = TempFile::new("i16f16.toml", &format!("scalar = \"I16F16\"\n{built_in}"));
+    let named = geom_tui(&["run", scene.path(), "--ticks", "20"]);
+    let explicit = geom_tui(&["run", "default", "--ticks", "20", "--scalar", "I16F16"]);
+    assert!(named.status.success(), "{}", stderr(&named));
+    assert_eq!(named.stdout, explicit.stdout);
+    let overridden = geom_tui(&["run", scene.path(), "--ticks", "20", "--scalar", "f64"]);
+    assert_eq!(overridden.stdout, geom_tui(&["run", "default", "--ticks", "20", "--scalar", "f64"]).stdout);
+    let unnamed = geom_tui(&["run", "default", "--ticks", "20"]);
+    assert_eq!(unnamed.stdout, geom_tui(&["run", "default", "--ticks", "20", "--scalar", "I32F32"]).stdout);
+}
+
+#[test]
 fn a_malformed_scene_is_an_error_naming_the_file_and_line_with_exit_code_1() {
     let scene =
         TempFile::new("malformed.toml", "gravity = [0.0, -0.1]\n\n[[body]]\nposition = [0.0, 1.0]\nradius = -0.5\n");
