@@ -15,7 +15,10 @@ tasks:
             fmt, clippy, tests, docs, the no_std build, cargo-deny
   deny      cargo deny check bans licenses sources (installs cargo-deny if missing)
   golden    check the pinned determinism digests; `golden --bless` rewrites
-            them (do that only for a deliberate change, and say why)
+            them and the test vectors (do that only for a deliberate change,
+            and say why); `golden --explain` names the first case of each
+            moved query stream whose answer changed since the last bless
+  vectors   write the test vectors for ports (crates/geom-test/golden/vectors.json)
   accuracy  measured accuracy of every scalar type against the exact oracle
             (an optional number of scenes per query, default 20000)
   bench     the criterion benchmarks, then tables of medians: per query and
@@ -32,6 +35,7 @@ fn main() -> ExitCode {
         Some("bench") => bench(&args[1..]),
         Some("accuracy") => accuracy(&args[1..]),
         Some("golden") => golden(&args[1..]),
+        Some("vectors") => vectors(),
         Some("help" | "--help" | "-h") | None => {
             print!("{USAGE}");
             Ok(())
@@ -60,12 +64,28 @@ struct Step {
     program: String,
     args: Vec<String>,
     envs: Vec<(String, String)>,
+    dir: Option<PathBuf>,
 }
 
 impl Step {
     fn cargo(args: &[&str]) -> Self {
         let program = env::var("CARGO").unwrap_or_else(|_| "cargo".to_owned());
-        Self { program, args: args.iter().map(|&a| a.to_owned()).collect(), envs: Vec::new() }
+        Self::new(&program, args)
+    }
+
+    fn new(program: &str, args: &[&str]) -> Self {
+        Self {
+            program: program.to_owned(),
+            args: args.iter().map(|&a| a.to_owned()).collect(),
+            envs: Vec::new(),
+            dir: None,
+        }
+    }
+
+    /// Runs in `dir` instead of the workspace root.
+    fn in_dir(mut self, dir: &Path) -> Self {
+        self.dir = Some(dir.to_path_buf());
+        self
     }
 
     fn env(mut self, key: &str, value: &str) -> Self {
@@ -82,7 +102,7 @@ impl Step {
 
     fn command(&self) -> Command {
         let mut command = Command::new(&self.program);
-        command.args(&self.args).current_dir(root());
+        command.args(&self.args).current_dir(self.dir.clone().unwrap_or_else(root));
         for (k, v) in &self.envs {
             command.env(k, v);
         }
@@ -165,13 +185,9 @@ fn deny() -> Result<(), String> {
     Step::cargo(&["deny", "check", "bans", "licenses", "sources"]).run()
 }
 
-/// Checks the pinned digests, or with `--bless` rewrites them.
+/// Checks the pinned digests, or with `--bless` rewrites them and the test
+/// vectors, or with `--explain` finds what moved.
 fn golden(extra: &[String]) -> Result<(), String> {
-    let bless = match extra {
-        [] => false,
-        [flag] if flag == "--bless" => true,
-        _ => return Err(format!("usage: cargo xtask golden [--bless]\n\n{USAGE}")),
-    };
     let step = Step::cargo(&[
         "test",
         "--release",
@@ -184,7 +200,111 @@ fn golden(extra: &[String]) -> Result<(), String> {
         "--",
         "--nocapture",
     ]);
-    if bless { step.env("GEOM_GOLDEN_BLESS", "1").run() } else { step.run() }
+    match extra {
+        [] => step.run(),
+        [flag] if flag == "--bless" => {
+            step.env("GEOM_GOLDEN_BLESS", "1").run()?;
+            vectors()
+        }
+        [flag] if flag == "--explain" => explain(),
+        _ => Err(format!("usage: cargo xtask golden [--bless | --explain]\n\n{USAGE}")),
+    }
+}
+
+/// Writes the test vectors for ports.
+fn vectors() -> Result<(), String> {
+    Step::cargo(&["run", "--release", "-p", "geom-test", "--bin", "golden", "--", "vectors"]).run()
+}
+
+/// The pinned query digests (`name = 0x…` lines).
+fn query_digests(text: &str) -> Vec<(String, String)> {
+    text.lines()
+        .filter_map(|line| line.split_once(" = "))
+        .filter(|(name, _)| name.starts_with("query."))
+        .map(|(name, value)| (name.to_owned(), value.to_owned()))
+        .collect()
+}
+
+/// Finds, for every query stream whose digest moved since the last bless,
+/// the first case whose answer changed: builds the revision that last
+/// wrote the digest file in a scratch worktree, and compares the two
+/// revisions' streams case by case.
+fn explain() -> Result<(), String> {
+    const DIGESTS: &str = "crates/geom-test/golden/digests.txt";
+    let now =
+        Step::cargo(&["run", "--release", "-q", "-p", "geom-test", "--bin", "golden", "--", "digests"]).output()?;
+    let pinned = std::fs::read_to_string(root().join(DIGESTS)).map_err(|e| format!("cannot read {DIGESTS}: {e}"))?;
+    let pinned = query_digests(&pinned);
+    let moved: Vec<String> =
+        query_digests(&now).into_iter().filter(|d| !pinned.contains(d)).map(|(name, _)| name).collect();
+    if moved.is_empty() {
+        println!("\nevery query digest matches {DIGESTS}: nothing moved");
+        return Ok(());
+    }
+    let rev = Step::new("git", &["log", "-1", "--format=%H", "--", DIGESTS]).output()?.trim().to_owned();
+    if rev.is_empty() {
+        return Err(format!("{DIGESTS} has no history to compare with"));
+    }
+    let scratch = root().join("target").join("golden-explain");
+    let tree = scratch.join("tree");
+    let tree_arg = tree.to_string_lossy().into_owned();
+    if tree.exists() {
+        Step::new("git", &["worktree", "remove", "--force", &tree_arg]).run()?;
+    }
+    Step::new("git", &["worktree", "add", "--detach", &tree_arg, &rev]).run()?;
+    let target = scratch.join("target").to_string_lossy().into_owned();
+    let built = Step::cargo(&["build", "--release", "-q", "-p", "geom-test", "--bin", "golden"])
+        .in_dir(&tree)
+        .env("CARGO_TARGET_DIR", &target)
+        .run();
+    let compared = built.and_then(|()| {
+        let old = scratch.join("target").join("release").join("golden");
+        let new = root().join("target").join("release").join("golden");
+        moved.iter().try_for_each(|name| first_difference(name, &old, &new, &rev))
+    });
+    let removed = Step::new("git", &["worktree", "remove", "--force", &tree_arg]).run();
+    compared.and(removed)
+}
+
+/// Prints the first case of the stream `query.<query>.<type>` on which the
+/// two `golden` binaries' dumps differ.
+fn first_difference(name: &str, old: &Path, new: &Path, rev: &str) -> Result<(), String> {
+    use std::io::{BufRead, BufReader};
+    use std::process::Stdio;
+
+    let mut parts = name.splitn(3, '.').skip(1);
+    let (Some(query), Some(type_name)) = (parts.next(), parts.next()) else {
+        return Err(format!("`{name}` is not a query digest"));
+    };
+    let spawn = |bin: &Path| {
+        Command::new(bin)
+            .args(["dump", query, type_name])
+            .stdout(Stdio::piped())
+            .spawn()
+            .map_err(|e| format!("cannot run {}: {e}", bin.display()))
+    };
+    let (mut a, mut b) = (spawn(old)?, spawn(new)?);
+    let lines = |child: &mut std::process::Child| child.stdout.take().map(|out| BufReader::new(out).lines());
+    let (Some(old_lines), Some(new_lines)) = (lines(&mut a), lines(&mut b)) else {
+        return Err("no output to compare".to_owned());
+    };
+    let mut found = None;
+    for (case, (x, y)) in old_lines.zip(new_lines).enumerate() {
+        let (x, y) = (x.map_err(|e| e.to_string())?, y.map_err(|e| e.to_string())?);
+        if x != y {
+            found = Some((case, x, y));
+            break;
+        }
+    }
+    // Stop both early: the rest of the streams is not needed.
+    let _ = a.kill();
+    let _ = b.kill();
+    let _ = (a.wait(), b.wait());
+    match found {
+        Some((case, x, y)) => println!("\n{name}: first differing case {case}\n  at {rev:.10}: {x}\n  now:        {y}"),
+        None => println!("\n{name}: the streams' cases are identical; the digest itself changed (its hashing)"),
+    }
+    Ok(())
 }
 
 /// Prints the accuracy table (geom-test's `accuracy` binary, optimised).

@@ -38,6 +38,10 @@ pub use oracle::{Q, QVec};
 /// assert_eq!(I16F16::from_f64(0.75), x);
 /// assert_eq!(I16F16::from_rational(&Q::new(3.into(), 4.into())), x);
 /// assert_eq!(x.nudge(1), x + I16F16::DELTA);
+/// assert_eq!(I16F16::from_num(-0.5).to_raw(), 0xffff_8000); // raw bits, 32 wide
+/// assert_eq!(I16F16::from_raw(0xffff_8000), I16F16::from_num(-0.5));
+/// assert_eq!(1.5_f32.to_raw(), u128::from(1.5_f32.to_bits()));
+/// assert_eq!(I16F16::wide_to_raw(x.wide_mul(x)), 0x9000_0000); // 0.5625 in I32F32
 /// assert_eq!(I16F16::sqrt_floor(&Q::from_integer(2.into())), I16F16::from_bits(92681)); // ⌊√2·2^16⌋
 /// assert_eq!(I16F16::tolerance(1000.0, 2.0), 2.0 / 65536.0); // fixed point: absolute
 /// assert!(f32::tolerance(1000.0, 1.0) > 1e-4); // floats: relative to the scale
@@ -79,6 +83,24 @@ pub trait Testable: Scalar {
     ///
     /// See [`Testable`] for an example.
     fn sqrt_floor(q: &Q) -> Self;
+    /// The width of the type's bit pattern, and of its [`Scalar::Wide`]'s.
+    const BITS: (u32, u32);
+
+    /// The bit pattern, zero-extended: IEEE-754 for floats, the raw
+    /// two's-complement integer for fixed point.
+    ///
+    /// See [`Testable`] for an example.
+    fn to_raw(self) -> u128;
+    /// The value with this bit pattern (the low [`BITS`](Self::BITS).0
+    /// bits).
+    ///
+    /// See [`Testable`] for an example.
+    fn from_raw(bits: u128) -> Self;
+    /// The bit pattern of a wide value, zero-extended.
+    ///
+    /// See [`Testable`] for an example.
+    fn wide_to_raw(wide: Self::Wide) -> u128;
+
     /// A strategy for values in `[-scale, scale]`.
     ///
     /// Used by the strategies in [`strategy`].
@@ -101,7 +123,7 @@ pub trait Testable: Scalar {
 }
 
 macro_rules! testable_float {
-    ($t:ty, $name:literal) => {
+    ($t:ty, $name:literal, $bits:literal) => {
         impl Testable for $t {
             const NAME: &'static str = $name;
             const STEP: f64 = <$t>::MIN_POSITIVE as f64;
@@ -128,6 +150,18 @@ macro_rules! testable_float {
             fn sqrt_floor(q: &Q) -> Self {
                 Self::from_f64(oracle::sqrt_f64(q))
             }
+            const BITS: (u32, u32) = ($bits, $bits);
+            fn to_raw(self) -> u128 {
+                self.to_bits().into()
+            }
+            fn from_raw(bits: u128) -> Self {
+                // Truncation to the type's width is the point.
+                #[allow(clippy::cast_possible_truncation)]
+                <$t>::from_bits(bits as _)
+            }
+            fn wide_to_raw(wide: $t) -> u128 {
+                wide.to_bits().into()
+            }
             fn arbitrary(scale: f64) -> BoxedStrategy<Self> {
                 float_arbitrary(scale)
             }
@@ -135,11 +169,11 @@ macro_rules! testable_float {
     };
 }
 
-testable_float!(f32, "f32");
-testable_float!(f64, "f64");
+testable_float!(f32, "f32", 32);
+testable_float!(f64, "f64", 64);
 
 macro_rules! testable_fixed {
-    ($t:ty, $bits:ty, $name:literal) => {
+    ($t:ty, $bits:ty, $raw:ty, $wide_raw:ty, $name:literal) => {
         impl Testable for $t {
             const NAME: &'static str = $name;
             const STEP: f64 = 1.0 / (1_u64 << <$t>::FRAC_NBITS) as f64;
@@ -165,6 +199,21 @@ macro_rules! testable_fixed {
                 let bits = strategy::fixed_sqrt_floor_bits(q, <$t>::FRAC_NBITS);
                 <$t>::from_bits(bits.try_into().unwrap_or(<$t>::MAX.to_bits()))
             }
+            const BITS: (u32, u32) = (<$raw>::BITS, <$wide_raw>::BITS);
+            fn to_raw(self) -> u128 {
+                // Reinterpreting the two's-complement pattern is the point.
+                #[allow(clippy::cast_sign_loss)]
+                u128::from(self.to_bits() as $raw)
+            }
+            fn from_raw(bits: u128) -> Self {
+                // Truncation to the type's width, then reinterpretation.
+                #[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)]
+                <$t>::from_bits(bits as $raw as $bits)
+            }
+            fn wide_to_raw(wide: Self::Wide) -> u128 {
+                #[allow(clippy::cast_sign_loss)]
+                u128::from(wide.to_bits() as $wide_raw)
+            }
             fn arbitrary(scale: f64) -> BoxedStrategy<Self> {
                 let max = (scale * <$t>::ONE.to_bits() as f64) as $bits;
                 let grid = (-64_i32..=64).prop_map(move |k| Self::from_f64(f64::from(k) * scale / 64.0));
@@ -174,9 +223,9 @@ macro_rules! testable_fixed {
     };
 }
 
-testable_fixed!(I16F16, i32, "I16F16");
-testable_fixed!(I32F32, i64, "I32F32");
-testable_fixed!(I48F16, i64, "I48F16");
+testable_fixed!(I16F16, i32, u32, u64, "I16F16");
+testable_fixed!(I32F32, i64, u64, u128, "I32F32");
+testable_fixed!(I48F16, i64, u64, u128, "I48F16");
 
 /// The property tests' configuration: `proptest`'s defaults and
 /// `PROPTEST_*` environment variables, except that without

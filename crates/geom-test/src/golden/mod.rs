@@ -1,9 +1,15 @@
 //! Golden determinism digests: values pinned in `golden/digests.txt` that
-//! any change to a single output bit would move.
+//! any change to a single output bit would move: the checksum of a world
+//! after [`WORLD_TICKS`] ticks, and a digest of every output bit of
+//! [`QUERY_CASES`] answers of every query ([`stream`]), for each scalar
+//! type. [`vectors`] holds the first cases of each stream in full.
 //!
 //! The file is compared by `tests/golden.rs` and rewritten only by
 //! `cargo xtask golden --bless` (which sets `GEOM_GOLDEN_BLESS=1` for that
 //! test); a change to it is a deliberate act that its commit explains.
+
+pub mod stream;
+pub mod vectors;
 
 use std::collections::BTreeMap;
 use std::fmt::Write;
@@ -85,24 +91,39 @@ pub fn world_checksum<S: Testable>(ticks: u64) -> u64 {
 /// The ticks the pinned world checksums are taken after.
 pub const WORLD_TICKS: u64 = 1000;
 
-/// Every digest, by name (`world.<type>`), as pinned in [`FILE`].
+/// How many cases of each query's stream, per scalar type, the digests
+/// cover.
+pub const QUERY_CASES: usize = 100_000;
+
+/// The digests of one scalar type: the world's checksum and every query's
+/// stream.
+fn digests_of<S: Testable>() -> Vec<(String, u64)> {
+    let mut out = vec![(format!("world.{}", S::NAME), world_checksum::<S>(WORLD_TICKS))];
+    for query in stream::Query::ALL {
+        out.push((format!("query.{}.{}", query.name(), S::NAME), stream::digest::<S>(query, QUERY_CASES)));
+    }
+    out
+}
+
+/// Every digest, by name (`world.<type>`, `query.<query>.<type>`), as
+/// pinned in [`FILE`]; the five types are computed on threads of their own.
 ///
 /// # Examples
 ///
-/// ```
+/// ```no_run
 /// let digests = geom_test::golden::digests();
 /// assert!(digests.contains_key("world.I32F32"));
+/// assert!(digests.contains_key("query.sweep_circle_circle.f32"));
 /// ```
 pub fn digests() -> BTreeMap<String, u64> {
     use fixed::types::{I16F16, I32F32, I48F16};
-    let mut out = BTreeMap::new();
-    let mut world = |name: &str, checksum: u64| out.insert(format!("world.{name}"), checksum);
-    world(f32::NAME, world_checksum::<f32>(WORLD_TICKS));
-    world(f64::NAME, world_checksum::<f64>(WORLD_TICKS));
-    world(I16F16::NAME, world_checksum::<I16F16>(WORLD_TICKS));
-    world(I32F32::NAME, world_checksum::<I32F32>(WORLD_TICKS));
-    world(I48F16::NAME, world_checksum::<I48F16>(WORLD_TICKS));
-    out
+    type Job = fn() -> Vec<(String, u64)>;
+    let jobs: [Job; 5] =
+        [digests_of::<f32>, digests_of::<f64>, digests_of::<I16F16>, digests_of::<I32F32>, digests_of::<I48F16>];
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = jobs.into_iter().map(|job| scope.spawn(job)).collect();
+        handles.into_iter().flat_map(|h| h.join().expect("a digest thread panicked")).collect()
+    })
 }
 
 /// The digest file's text for `digests`: a header saying how it is made,
@@ -160,7 +181,8 @@ pub fn parse(text: &str) -> Result<BTreeMap<String, u64>, String> {
 
 /// Compares `actual` with the digests pinned in the file at `path`, or,
 /// when the environment has `GEOM_GOLDEN_BLESS=1` (`cargo xtask golden
-/// --bless`), rewrites the file atomically with them instead.
+/// --bless`), rewrites the file atomically with them instead. `explain`
+/// may add a line about a digest that moved (the first differing case, say).
 ///
 /// # Errors
 ///
@@ -177,14 +199,19 @@ pub fn parse(text: &str) -> Result<BTreeMap<String, u64>, String> {
 /// let mut digests = std::collections::BTreeMap::new();
 /// digests.insert("scene.f32".to_owned(), 7_u64);
 /// std::fs::write(&path, geom_test::golden::render(&digests)).unwrap();
-/// assert_eq!(geom_test::golden::check(&path, &digests), Ok(()));
+/// assert_eq!(geom_test::golden::check(&path, &digests, |_| None), Ok(()));
 /// digests.insert("scene.f32".to_owned(), 8);
 /// # if std::env::var_os("GEOM_GOLDEN_BLESS").is_none() {
-/// assert!(geom_test::golden::check(&path, &digests).unwrap_err().contains("pinned 0x0000000000000007"));
+/// let err = geom_test::golden::check(&path, &digests, |_| Some("why".into())).unwrap_err();
+/// assert!(err.contains("scene.f32: pinned 0x0000000000000007, now 0x0000000000000008\n    why"));
 /// # }
 /// # std::fs::remove_dir_all(&dir).unwrap();
 /// ```
-pub fn check(path: &Path, actual: &BTreeMap<String, u64>) -> Result<(), String> {
+pub fn check(
+    path: &Path,
+    actual: &BTreeMap<String, u64>,
+    explain: impl Fn(&str) -> Option<String>,
+) -> Result<(), String> {
     if std::env::var_os("GEOM_GOLDEN_BLESS").is_some_and(|v| v == "1") {
         let temp = path.with_extension("txt.tmp");
         std::fs::write(&temp, render(actual)).map_err(|e| format!("cannot write {}: {e}", temp.display()))?;
@@ -197,11 +224,15 @@ pub fn check(path: &Path, actual: &BTreeMap<String, u64>) -> Result<(), String> 
     let pinned = parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
     let mut differences = Vec::new();
     for (name, digest) in actual {
-        match pinned.get(name) {
-            Some(p) if p == digest => {}
-            Some(p) => differences.push(format!("{name}: pinned 0x{p:016x}, now 0x{digest:016x}")),
-            None => differences.push(format!("{name}: not pinned (now 0x{digest:016x})")),
-        }
+        let line = match pinned.get(name) {
+            Some(p) if p == digest => continue,
+            Some(p) => format!("{name}: pinned 0x{p:016x}, now 0x{digest:016x}"),
+            None => format!("{name}: not pinned (now 0x{digest:016x})"),
+        };
+        differences.push(match explain(name) {
+            Some(why) => format!("{line}\n    {}", why.replace('\n', "\n    ")),
+            None => line,
+        });
     }
     for name in pinned.keys().filter(|n| !actual.contains_key(*n)) {
         differences.push(format!("{name}: pinned but no longer computed"));

@@ -1,0 +1,826 @@
+//! The golden query stream: for every query and scalar type, a fixed,
+//! seeded sequence of scenes, drawn by this module's own generator
+//! (`SplitMix64`, so no dependency's internals can move it), and every output
+//! bit of geom's answers.
+//!
+//! The scenes mirror the property tests' strategies: mostly near touching
+//! (within a few rounding steps), with zero-length segments, centres on
+//! segments and on end points, concentric circles, grazing sweeps, motions
+//! along segments or none, at scales from 1 to the type's whole safe range.
+
+use std::marker::PhantomData;
+
+use geom_core::{
+    Capsule, Circle, Contact, Segment, SegmentFeature, Sweep, Vec2, closest_point_point_segment,
+    closest_points_segment_segment, contact_capsule_capsule, contact_circle_capsule, contact_circle_circle,
+    contact_circle_segment, distance_point_segment, distance_squared_point_segment, intersects_capsule_capsule,
+    intersects_circle_capsule, intersects_circle_circle, intersects_circle_segment, sweep_capsule_circle,
+    sweep_circle_capsule, sweep_circle_circle, sweep_circle_segment,
+};
+
+use crate::Testable;
+
+/// Every query the golden stream covers, in the order digests are listed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Query {
+    /// [`closest_point_point_segment`].
+    ClosestPointPointSegment,
+    /// [`closest_points_segment_segment`].
+    ClosestPointsSegmentSegment,
+    /// [`distance_squared_point_segment`].
+    DistanceSquaredPointSegment,
+    /// [`distance_point_segment`].
+    DistancePointSegment,
+    /// [`intersects_circle_segment`].
+    IntersectsCircleSegment,
+    /// [`intersects_circle_capsule`].
+    IntersectsCircleCapsule,
+    /// [`intersects_circle_circle`].
+    IntersectsCircleCircle,
+    /// [`intersects_capsule_capsule`].
+    IntersectsCapsuleCapsule,
+    /// [`contact_circle_segment`].
+    ContactCircleSegment,
+    /// [`contact_circle_capsule`].
+    ContactCircleCapsule,
+    /// [`contact_circle_circle`].
+    ContactCircleCircle,
+    /// [`contact_capsule_capsule`].
+    ContactCapsuleCapsule,
+    /// [`sweep_circle_segment`].
+    SweepCircleSegment,
+    /// [`sweep_circle_capsule`].
+    SweepCircleCapsule,
+    /// [`sweep_circle_circle`].
+    SweepCircleCircle,
+    /// [`sweep_capsule_circle`].
+    SweepCapsuleCircle,
+}
+
+impl Query {
+    /// Every query.
+    pub const ALL: [Self; 16] = [
+        Self::ClosestPointPointSegment,
+        Self::ClosestPointsSegmentSegment,
+        Self::DistanceSquaredPointSegment,
+        Self::DistancePointSegment,
+        Self::IntersectsCircleSegment,
+        Self::IntersectsCircleCapsule,
+        Self::IntersectsCircleCircle,
+        Self::IntersectsCapsuleCapsule,
+        Self::ContactCircleSegment,
+        Self::ContactCircleCapsule,
+        Self::ContactCircleCircle,
+        Self::ContactCapsuleCapsule,
+        Self::SweepCircleSegment,
+        Self::SweepCircleCapsule,
+        Self::SweepCircleCircle,
+        Self::SweepCapsuleCircle,
+    ];
+
+    /// The function's name in `geom_core`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_test::golden::stream::Query;
+    ///
+    /// assert_eq!(Query::SweepCapsuleCircle.name(), "sweep_capsule_circle");
+    /// assert_eq!(Query::from_name("sweep_capsule_circle"), Some(Query::SweepCapsuleCircle));
+    /// ```
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Self::ClosestPointPointSegment => "closest_point_point_segment",
+            Self::ClosestPointsSegmentSegment => "closest_points_segment_segment",
+            Self::DistanceSquaredPointSegment => "distance_squared_point_segment",
+            Self::DistancePointSegment => "distance_point_segment",
+            Self::IntersectsCircleSegment => "intersects_circle_segment",
+            Self::IntersectsCircleCapsule => "intersects_circle_capsule",
+            Self::IntersectsCircleCircle => "intersects_circle_circle",
+            Self::IntersectsCapsuleCapsule => "intersects_capsule_capsule",
+            Self::ContactCircleSegment => "contact_circle_segment",
+            Self::ContactCircleCapsule => "contact_circle_capsule",
+            Self::ContactCircleCircle => "contact_circle_circle",
+            Self::ContactCapsuleCapsule => "contact_capsule_capsule",
+            Self::SweepCircleSegment => "sweep_circle_segment",
+            Self::SweepCircleCapsule => "sweep_circle_capsule",
+            Self::SweepCircleCircle => "sweep_circle_circle",
+            Self::SweepCapsuleCircle => "sweep_capsule_circle",
+        }
+    }
+
+    /// The query with this name.
+    ///
+    /// See [`Query::name`] for an example.
+    #[must_use]
+    pub fn from_name(name: &str) -> Option<Self> {
+        Self::ALL.into_iter().find(|q| q.name() == name)
+    }
+
+    /// The seed of this query's stream (the same for every scalar type).
+    fn seed(self) -> u64 {
+        use std::hash::Hasher;
+        let mut h = seahash::SeaHasher::new();
+        h.write(b"geom golden stream 1: ");
+        h.write(self.name().as_bytes());
+        h.finish()
+    }
+}
+
+/// Where a case's named values go: a hash of their bits, or JSON.
+pub trait Sink<S: Testable> {
+    /// A scalar.
+    fn num(&mut self, name: &'static str, v: S);
+    /// A wide scalar (a squared length).
+    fn wide(&mut self, name: &'static str, v: S::Wide);
+    /// A yes/no answer.
+    fn flag(&mut self, name: &'static str, v: bool);
+    /// Which of several outcomes (a variant's name).
+    fn tag(&mut self, name: &'static str, v: &'static str);
+
+    /// A point, as its two coordinates.
+    fn point(&mut self, name: &'static str, p: Vec2<S>) {
+        self.num(name, p.x);
+        self.num(name, p.y);
+    }
+}
+
+/// A case's inputs, by name: points and scalars.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Inputs<S> {
+    /// The values, in the order the query takes them.
+    pub values: Vec<(&'static str, Input<S>)>,
+}
+
+/// One input value.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Input<S> {
+    /// A point or a motion.
+    Point(Vec2<S>),
+    /// A radius.
+    Num(S),
+}
+
+impl<S: Testable> Inputs<S> {
+    fn push_point(&mut self, name: &'static str, p: Vec2<S>) {
+        self.values.push((name, Input::Point(p)));
+    }
+
+    fn push_num(&mut self, name: &'static str, v: S) {
+        self.values.push((name, Input::Num(v)));
+    }
+
+    fn point(&self, name: &str) -> Vec2<S> {
+        match self.values.iter().find(|(n, _)| *n == name) {
+            Some((_, Input::Point(p))) => *p,
+            _ => panic!("the case has no point `{name}`"),
+        }
+    }
+
+    fn num(&self, name: &str) -> S {
+        match self.values.iter().find(|(n, _)| *n == name) {
+            Some((_, Input::Num(v))) => *v,
+            _ => panic!("the case has no value `{name}`"),
+        }
+    }
+
+    fn segment(&self, start: &str, end: &str) -> Segment<S> {
+        Segment::new(self.point(start), self.point(end)).expect("generated in range")
+    }
+
+    fn circle(&self, center: &str, radius: &str) -> Circle<S> {
+        Circle::new(self.point(center), self.num(radius)).expect("generated in range")
+    }
+
+    fn capsule(&self, start: &str, end: &str, radius: &str) -> Capsule<S> {
+        Capsule::new(self.point(start), self.point(end), self.num(radius)).expect("generated in range")
+    }
+
+    /// The names each query takes, in order.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_test::golden::stream::{Inputs, Query};
+    ///
+    /// let names = Inputs::<f32>::names(Query::SweepCircleCircle);
+    /// assert_eq!(names, ["a.center", "a.radius", "a.motion", "b.center", "b.radius", "b.motion"]);
+    /// ```
+    #[must_use]
+    pub fn names(query: Query) -> &'static [&'static str] {
+        match query {
+            Query::ClosestPointPointSegment | Query::DistanceSquaredPointSegment | Query::DistancePointSegment => {
+                &["p", "segment.start", "segment.end"]
+            }
+            Query::ClosestPointsSegmentSegment => &["a.start", "a.end", "b.start", "b.end"],
+            Query::IntersectsCircleSegment | Query::ContactCircleSegment => {
+                &["circle.center", "circle.radius", "segment.start", "segment.end"]
+            }
+            Query::IntersectsCircleCapsule | Query::ContactCircleCapsule => {
+                &["circle.center", "circle.radius", "capsule.start", "capsule.end", "capsule.radius"]
+            }
+            Query::IntersectsCircleCircle | Query::ContactCircleCircle => {
+                &["a.center", "a.radius", "b.center", "b.radius"]
+            }
+            Query::IntersectsCapsuleCapsule | Query::ContactCapsuleCapsule => {
+                &["a.start", "a.end", "a.radius", "b.start", "b.end", "b.radius"]
+            }
+            Query::SweepCircleSegment => &["circle.center", "circle.radius", "motion", "segment.start", "segment.end"],
+            Query::SweepCircleCapsule => {
+                &["circle.center", "circle.radius", "motion", "capsule.start", "capsule.end", "capsule.radius"]
+            }
+            Query::SweepCircleCircle => &["a.center", "a.radius", "a.motion", "b.center", "b.radius", "b.motion"],
+            Query::SweepCapsuleCircle => {
+                &["capsule.start", "capsule.end", "capsule.radius", "motion", "circle.center", "circle.radius"]
+            }
+        }
+    }
+
+    /// Whether the named input is a scalar (a radius) rather than a point.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_test::golden::stream::Inputs;
+    ///
+    /// assert!(Inputs::<f32>::is_scalar("capsule.radius"));
+    /// assert!(!Inputs::<f32>::is_scalar("motion"));
+    /// ```
+    #[must_use]
+    pub fn is_scalar(name: &str) -> bool {
+        name.ends_with("radius")
+    }
+}
+
+/// The stream's random numbers: `SplitMix64`.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `[0, 1)`, on a 2^-53 grid.
+    fn unit(&mut self) -> f64 {
+        // 53 random bits, exactly representable.
+        #[allow(clippy::cast_precision_loss)]
+        let bits = (self.next() >> 11) as f64;
+        bits / (1_u64 << 53) as f64
+    }
+
+    /// Uniform in `lo..=hi` (small ranges).
+    fn int(&mut self, lo: i32, hi: i32) -> i32 {
+        let span = u64::from(hi.abs_diff(lo)) + 1;
+        // The remainder is below `span`, which fits an i32 range.
+        #[allow(clippy::cast_possible_truncation)]
+        let offset = (self.next() % span) as i64;
+        i32::try_from(i64::from(lo) + offset).expect("within lo..=hi")
+    }
+
+    /// An index chosen with the given weights.
+    fn pick(&mut self, weights: &[u32]) -> usize {
+        let total: u32 = weights.iter().sum();
+        let mut roll = u32::try_from(self.next() % u64::from(total)).expect("below the total");
+        for (i, &w) in weights.iter().enumerate() {
+            if roll < w {
+                return i;
+            }
+            roll -= w;
+        }
+        weights.len() - 1
+    }
+}
+
+/// Draws scenes for scalar type `S`.
+struct Draw<S> {
+    rng: Rng,
+    _type: PhantomData<S>,
+}
+
+fn clamp<S: Testable>(v: S) -> S {
+    if v > S::MAX_COORD {
+        S::MAX_COORD
+    } else if v < -S::MAX_COORD {
+        -S::MAX_COORD
+    } else {
+        v
+    }
+}
+
+fn clamp_point<S: Testable>(p: Vec2<S>) -> Vec2<S> {
+    Vec2::new(clamp(p.x), clamp(p.y))
+}
+
+fn f64_point<S: Testable>(p: Vec2<S>) -> (f64, f64) {
+    (p.x.to_f64(), p.y.to_f64())
+}
+
+/// The distance from `p` to the segment `a`–`b`, in `f64` (for placing
+/// scenes near touching; the answers come from geom).
+fn distance_f64(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
+    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+    let len2 = dx * dx + dy * dy;
+    let t = if len2 > 0.0 { (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0) } else { 0.0 };
+    (p.0 - (a.0 + t * dx)).hypot(p.1 - (a.1 + t * dy))
+}
+
+/// The distance between segments `a0`–`a1` and `b0`–`b1`, in `f64`: the
+/// nearest of the four end-point distances, or zero when they cross.
+fn segment_distance_f64(a0: (f64, f64), a1: (f64, f64), b0: (f64, f64), b1: (f64, f64)) -> f64 {
+    let cross = |o: (f64, f64), p: (f64, f64), q: (f64, f64)| (p.0 - o.0) * (q.1 - o.1) - (p.1 - o.1) * (q.0 - o.0);
+    let (d1, d2) = (cross(a0, a1, b0), cross(a0, a1, b1));
+    let (d3, d4) = (cross(b0, b1, a0), cross(b0, b1, a1));
+    if d1 * d2 < 0.0 && d3 * d4 < 0.0 {
+        return 0.0;
+    }
+    [distance_f64(a0, b0, b1), distance_f64(a1, b0, b1), distance_f64(b0, a0, a1), distance_f64(b1, a0, a1)]
+        .into_iter()
+        .fold(f64::INFINITY, f64::min)
+}
+
+impl<S: Testable> Draw<S> {
+    /// One of the scales scenes are drawn at: 1, 16, 1024 or the whole
+    /// safe range.
+    fn scale(&mut self) -> f64 {
+        let max = S::MAX_COORD.to_f64();
+        [1.0, 16.0, 1024.0, max][self.rng.pick(&[1, 1, 1, 1])].min(max)
+    }
+
+    /// A value in `[-scale, scale]`: anywhere (with its lowest bits
+    /// scrambled, for fixed point), or on a coarse dyadic grid where exact
+    /// ties happen.
+    fn coord(&mut self, scale: f64) -> S {
+        if self.rng.pick(&[3, 1]) == 0 {
+            let v = S::from_f64((self.rng.unit() * 2.0 - 1.0) * scale);
+            clamp(if S::RELATIVE == 0.0 { v.nudge(self.rng.int(-512, 512)) } else { v })
+        } else {
+            S::from_f64(f64::from(self.rng.int(-64, 64)) * scale / 64.0)
+        }
+    }
+
+    fn point(&mut self, scale: f64) -> Vec2<S> {
+        Vec2::new(self.coord(scale), self.coord(scale))
+    }
+
+    /// A segment: general, zero-length, horizontal or vertical.
+    fn segment(&mut self, scale: f64) -> Segment<S> {
+        let a = self.point(scale);
+        let b = match self.rng.pick(&[6, 1, 1, 1]) {
+            0 => self.point(scale),
+            1 => a,
+            2 => Vec2::new(self.coord(scale), a.y),
+            _ => Vec2::new(a.x, self.coord(scale)),
+        };
+        Segment::new(a, b).expect("generated in range")
+    }
+
+    /// A point anywhere, near the segment, on it (at a dyadic parameter,
+    /// rounded), or on an end point.
+    fn point_near(&mut self, segment: &Segment<S>, scale: f64) -> Vec2<S> {
+        let (a, b) = (segment.start(), segment.end());
+        let on = |t: f64| {
+            let lerp = |p: S, q: S| S::from_f64(p.to_f64() + (q.to_f64() - p.to_f64()) * t);
+            Vec2::new(lerp(a.x, b.x), lerp(a.y, b.y))
+        };
+        let p = match self.rng.pick(&[3, 2, 1, 1, 1]) {
+            0 => self.point(scale),
+            1 => {
+                let p = on(f64::from(self.rng.int(0, 64)) / 64.0);
+                Vec2::new(p.x.nudge(self.rng.int(-8, 8)), p.y.nudge(self.rng.int(-8, 8)))
+            }
+            2 => on(f64::from(self.rng.int(0, 64)) / 64.0),
+            3 => a,
+            _ => b,
+        };
+        clamp_point(p)
+    }
+
+    /// A radius within a few rounding steps of `distance` (mostly), or
+    /// anywhere up to twice it.
+    fn radius_near(&mut self, distance: f64, scale: f64) -> S {
+        let clamp_radius = |r: S| if r < S::ZERO { S::ZERO } else { clamp(r) };
+        if self.rng.pick(&[3, 1]) == 0 {
+            clamp_radius(S::from_f64(distance).nudge(self.rng.int(-3, 3)))
+        } else {
+            clamp_radius(S::from_f64(self.rng.unit() * 2.0 * distance.max(scale / 8.0)))
+        }
+    }
+
+    /// Two radii summing exactly to `reach` (within a rounding for floats).
+    fn split(&mut self, reach: S) -> (S, S) {
+        let first = S::from_f64(reach.to_f64() * f64::from(self.rng.int(0, 8)) / 8.0);
+        let first = if first > reach { reach } else { first };
+        (first, reach - first)
+    }
+
+    /// A motion for a body at `c`: anywhere, to a point near `segment`,
+    /// along it, or none.
+    fn motion(&mut self, c: Vec2<S>, segment: &Segment<S>, scale: f64) -> Vec2<S> {
+        let (a, b) = (f64_point(segment.start()), f64_point(segment.end()));
+        let m = match self.rng.pick(&[3, 3, 1, 1]) {
+            0 => self.point(scale),
+            1 => {
+                let target = f64_point(self.point_near(segment, scale));
+                let c = f64_point(c);
+                Vec2::new(S::from_f64(target.0 - c.0), S::from_f64(target.1 - c.1))
+            }
+            2 => {
+                let f = f64::from(self.rng.int(-4, 4)) / 4.0;
+                Vec2::new(S::from_f64((b.0 - a.0) * f), S::from_f64((b.1 - a.1) * f))
+            }
+            _ => Vec2::ZERO,
+        };
+        clamp_point(m)
+    }
+
+    /// A circle near a segment: (centre, radius, segment).
+    fn circle_segment(&mut self, scale: f64) -> (Vec2<S>, S, Segment<S>) {
+        let s = self.segment(scale);
+        let c = self.point_near(&s, scale);
+        let d = distance_f64(f64_point(c), f64_point(s.start()), f64_point(s.end()));
+        (c, self.radius_near(d, scale), s)
+    }
+
+    /// The scene of `query`.
+    // One short arm per query: a table, clearer whole than split up.
+    #[allow(clippy::too_many_lines)]
+    fn inputs(&mut self, query: Query) -> Inputs<S> {
+        let scale = self.scale();
+        let mut i = Inputs::default();
+        match query {
+            Query::ClosestPointPointSegment | Query::DistanceSquaredPointSegment | Query::DistancePointSegment => {
+                let s = self.segment(scale);
+                i.push_point("p", self.point_near(&s, scale));
+                i.push_point("segment.start", s.start());
+                i.push_point("segment.end", s.end());
+            }
+            Query::ClosestPointsSegmentSegment => {
+                let a = self.segment(scale);
+                let b = if self.rng.pick(&[1, 1]) == 0 {
+                    self.segment(scale)
+                } else {
+                    let p = self.point_near(&a, scale);
+                    Segment::new(p, self.point(scale)).expect("in range")
+                };
+                for (name, p) in
+                    [("a.start", a.start()), ("a.end", a.end()), ("b.start", b.start()), ("b.end", b.end())]
+                {
+                    i.push_point(name, p);
+                }
+            }
+            Query::IntersectsCircleSegment | Query::ContactCircleSegment => {
+                let (c, r, s) = self.circle_segment(scale);
+                i.push_point("circle.center", c);
+                i.push_num("circle.radius", r);
+                i.push_point("segment.start", s.start());
+                i.push_point("segment.end", s.end());
+            }
+            Query::IntersectsCircleCapsule | Query::ContactCircleCapsule => {
+                let (c, reach, s) = self.circle_segment(scale);
+                let (rc, rs) = self.split(reach);
+                i.push_point("circle.center", c);
+                i.push_num("circle.radius", rc);
+                i.push_point("capsule.start", s.start());
+                i.push_point("capsule.end", s.end());
+                i.push_num("capsule.radius", rs);
+            }
+            Query::IntersectsCircleCircle | Query::ContactCircleCircle => {
+                let a = self.point(scale);
+                let b = if self.rng.pick(&[4, 1]) == 0 { self.point(scale) } else { a };
+                let (pa, pb) = (f64_point(a), f64_point(b));
+                let reach = self.radius_near((pa.0 - pb.0).hypot(pa.1 - pb.1), scale);
+                let (ra, rb) = self.split(reach);
+                i.push_point("a.center", a);
+                i.push_num("a.radius", ra);
+                i.push_point("b.center", b);
+                i.push_num("b.radius", rb);
+            }
+            Query::IntersectsCapsuleCapsule | Query::ContactCapsuleCapsule => {
+                let a = self.segment(scale);
+                let b = if self.rng.pick(&[1, 1]) == 0 {
+                    self.segment(scale)
+                } else {
+                    let p = self.point_near(&a, scale);
+                    Segment::new(p, self.point(scale)).expect("in range")
+                };
+                let (a0, a1, b0, b1) =
+                    (f64_point(a.start()), f64_point(a.end()), f64_point(b.start()), f64_point(b.end()));
+                let reach = self.radius_near(segment_distance_f64(a0, a1, b0, b1), scale);
+                let (ra, rb) = self.split(reach);
+                i.push_point("a.start", a.start());
+                i.push_point("a.end", a.end());
+                i.push_num("a.radius", ra);
+                i.push_point("b.start", b.start());
+                i.push_point("b.end", b.end());
+                i.push_num("b.radius", rb);
+            }
+            Query::SweepCircleSegment | Query::SweepCircleCapsule | Query::SweepCapsuleCircle => {
+                let s = self.segment(scale);
+                let c = self.point_near(&s, scale);
+                let m = self.motion(c, &s, scale);
+                let (start, end) = (f64_point(c), (c.x.to_f64() + m.x.to_f64(), c.y.to_f64() + m.y.to_f64()));
+                let (a, b) = (f64_point(s.start()), f64_point(s.end()));
+                let reach = self.radius_near(segment_distance_f64(start, end, a, b), scale);
+                match query {
+                    Query::SweepCircleSegment => {
+                        i.push_point("circle.center", c);
+                        i.push_num("circle.radius", reach);
+                        i.push_point("motion", m);
+                        i.push_point("segment.start", s.start());
+                        i.push_point("segment.end", s.end());
+                    }
+                    Query::SweepCircleCapsule => {
+                        let (rc, rs) = self.split(reach);
+                        i.push_point("circle.center", c);
+                        i.push_num("circle.radius", rc);
+                        i.push_point("motion", m);
+                        i.push_point("capsule.start", s.start());
+                        i.push_point("capsule.end", s.end());
+                        i.push_num("capsule.radius", rs);
+                    }
+                    _ => {
+                        // The capsule moves against the circle: the same
+                        // scene, seen from the other side.
+                        let (rc, rs) = self.split(reach);
+                        i.push_point("capsule.start", s.start());
+                        i.push_point("capsule.end", s.end());
+                        i.push_num("capsule.radius", rs);
+                        i.push_point("motion", clamp_point(-m));
+                        i.push_point("circle.center", c);
+                        i.push_num("circle.radius", rc);
+                    }
+                }
+            }
+            Query::SweepCircleCircle => {
+                let a = self.point(scale);
+                let b = self.point(scale);
+                let ma = self.motion(a, &Segment::new(b, b).expect("in range"), scale);
+                let mb = self.point(scale / 4.0);
+                let start = f64_point(a);
+                let end = (start.0 + ma.x.to_f64() - mb.x.to_f64(), start.1 + ma.y.to_f64() - mb.y.to_f64());
+                let reach = self.radius_near(distance_f64(f64_point(b), start, end), scale);
+                let (ra, rb) = self.split(reach);
+                i.push_point("a.center", a);
+                i.push_num("a.radius", ra);
+                i.push_point("a.motion", ma);
+                i.push_point("b.center", b);
+                i.push_num("b.radius", rb);
+                i.push_point("b.motion", mb);
+            }
+        }
+        i
+    }
+}
+
+/// The scenes of `query`'s stream for scalar type `S`, from the first.
+///
+/// # Examples
+///
+/// ```
+/// use geom_test::golden::stream::{Query, cases};
+///
+/// let first: Vec<_> = cases::<f32>(Query::ContactCircleCircle).take(3).collect();
+/// assert_eq!(first, cases::<f32>(Query::ContactCircleCircle).take(3).collect::<Vec<_>>());
+/// assert_eq!(first[0].values.len(), 4);
+/// ```
+pub fn cases<S: Testable>(query: Query) -> impl Iterator<Item = Inputs<S>> {
+    let mut draw = Draw::<S> { rng: Rng(query.seed()), _type: PhantomData };
+    std::iter::repeat_with(move || draw.inputs(query))
+}
+
+fn contact<S: Testable>(out: &mut impl Sink<S>, contact: Option<Contact<S>>) {
+    match contact {
+        None => out.tag("contact", "none"),
+        Some(c) => {
+            out.tag("contact", "some");
+            out.point("point", c.point);
+            out.point("normal", c.normal);
+            out.num("depth", c.depth);
+        }
+    }
+}
+
+fn sweep<S: Testable>(out: &mut impl Sink<S>, sweep: Sweep<S>) {
+    match sweep {
+        Sweep::Miss => out.tag("outcome", "miss"),
+        Sweep::InContact { contact: c, blocked } => {
+            out.tag("outcome", "in_contact");
+            out.flag("blocked", blocked);
+            out.point("point", c.point);
+            out.point("normal", c.normal);
+            out.num("depth", c.depth);
+        }
+        Sweep::Hit(i) => {
+            out.tag("outcome", "hit");
+            out.num("t", i.t);
+            out.point("normal", i.normal);
+            out.point("point", i.point);
+            out.point("travel_a", i.travel_a);
+            out.point("travel_b", i.travel_b);
+        }
+    }
+}
+
+/// Runs `query` on a case and writes every output value to `out`, with
+/// the outcome first where there are several.
+///
+/// # Examples
+///
+/// ```
+/// use geom_test::golden::stream::{Query, Sink, cases, evaluate};
+///
+/// /// Counts what a case writes.
+/// #[derive(Default)]
+/// struct Count(usize);
+/// impl Sink<f64> for Count {
+///     fn num(&mut self, _: &'static str, _: f64) { self.0 += 1 }
+///     fn wide(&mut self, _: &'static str, _: f64) { self.0 += 1 }
+///     fn flag(&mut self, _: &'static str, _: bool) { self.0 += 1 }
+///     fn tag(&mut self, _: &'static str, _: &'static str) { self.0 += 1 }
+/// }
+///
+/// let case = cases::<f64>(Query::ClosestPointPointSegment).next().unwrap();
+/// let mut count = Count::default();
+/// evaluate(Query::ClosestPointPointSegment, &case, &mut count);
+/// assert_eq!(count.0, 4); // point (2), t, feature
+/// ```
+// One short arm per query: a table, clearer whole than split up.
+#[allow(clippy::too_many_lines)]
+pub fn evaluate<S: Testable>(query: Query, i: &Inputs<S>, out: &mut impl Sink<S>) {
+    let feature = |f: SegmentFeature| match f {
+        SegmentFeature::Start => "start",
+        SegmentFeature::Interior => "interior",
+        SegmentFeature::End => "end",
+    };
+    match query {
+        Query::ClosestPointPointSegment => {
+            let c = closest_point_point_segment(i.point("p"), &i.segment("segment.start", "segment.end"));
+            out.point("point", c.point);
+            out.num("t", c.t);
+            out.tag("feature", feature(c.feature));
+        }
+        Query::ClosestPointsSegmentSegment => {
+            let c = closest_points_segment_segment(&i.segment("a.start", "a.end"), &i.segment("b.start", "b.end"));
+            out.point("a", c.a);
+            out.point("b", c.b);
+            out.num("distance", c.distance);
+        }
+        Query::DistanceSquaredPointSegment => {
+            out.wide(
+                "distance_squared",
+                distance_squared_point_segment(i.point("p"), &i.segment("segment.start", "segment.end")),
+            );
+        }
+        Query::DistancePointSegment => {
+            out.num("distance", distance_point_segment(i.point("p"), &i.segment("segment.start", "segment.end")));
+        }
+        Query::IntersectsCircleSegment => out.flag(
+            "intersects",
+            intersects_circle_segment(
+                &i.circle("circle.center", "circle.radius"),
+                &i.segment("segment.start", "segment.end"),
+            ),
+        ),
+        Query::IntersectsCircleCapsule => out.flag(
+            "intersects",
+            intersects_circle_capsule(
+                &i.circle("circle.center", "circle.radius"),
+                &i.capsule("capsule.start", "capsule.end", "capsule.radius"),
+            ),
+        ),
+        Query::IntersectsCircleCircle => out.flag(
+            "intersects",
+            intersects_circle_circle(&i.circle("a.center", "a.radius"), &i.circle("b.center", "b.radius")),
+        ),
+        Query::IntersectsCapsuleCapsule => out.flag(
+            "intersects",
+            intersects_capsule_capsule(
+                &i.capsule("a.start", "a.end", "a.radius"),
+                &i.capsule("b.start", "b.end", "b.radius"),
+            ),
+        ),
+        Query::ContactCircleSegment => contact(
+            out,
+            contact_circle_segment(
+                &i.circle("circle.center", "circle.radius"),
+                &i.segment("segment.start", "segment.end"),
+            ),
+        ),
+        Query::ContactCircleCapsule => contact(
+            out,
+            contact_circle_capsule(
+                &i.circle("circle.center", "circle.radius"),
+                &i.capsule("capsule.start", "capsule.end", "capsule.radius"),
+            ),
+        ),
+        Query::ContactCircleCircle => {
+            contact(out, contact_circle_circle(&i.circle("a.center", "a.radius"), &i.circle("b.center", "b.radius")));
+        }
+        Query::ContactCapsuleCapsule => contact(
+            out,
+            contact_capsule_capsule(
+                &i.capsule("a.start", "a.end", "a.radius"),
+                &i.capsule("b.start", "b.end", "b.radius"),
+            ),
+        ),
+        Query::SweepCircleSegment => sweep(
+            out,
+            sweep_circle_segment(
+                &i.circle("circle.center", "circle.radius"),
+                i.point("motion"),
+                &i.segment("segment.start", "segment.end"),
+            ),
+        ),
+        Query::SweepCircleCapsule => sweep(
+            out,
+            sweep_circle_capsule(
+                &i.circle("circle.center", "circle.radius"),
+                i.point("motion"),
+                &i.capsule("capsule.start", "capsule.end", "capsule.radius"),
+            ),
+        ),
+        Query::SweepCircleCircle => sweep(
+            out,
+            sweep_circle_circle(
+                &i.circle("a.center", "a.radius"),
+                i.point("a.motion"),
+                &i.circle("b.center", "b.radius"),
+                i.point("b.motion"),
+            ),
+        ),
+        Query::SweepCapsuleCircle => sweep(
+            out,
+            sweep_capsule_circle(
+                &i.capsule("capsule.start", "capsule.end", "capsule.radius"),
+                i.point("motion"),
+                &i.circle("circle.center", "circle.radius"),
+            ),
+        ),
+    }
+}
+
+/// A [`Sink`] that hashes every output bit, little-endian, with `seahash`:
+/// scalars by their bit patterns at their width, yes/no as a byte, tags by
+/// their bytes and length.
+#[derive(Default)]
+pub struct Digest(seahash::SeaHasher);
+
+impl Digest {
+    /// The digest so far.
+    ///
+    /// See [`digest`] for an example.
+    #[must_use]
+    pub fn finish(&self) -> u64 {
+        std::hash::Hasher::finish(&self.0)
+    }
+
+    fn bits(&mut self, bits: u128, width: u32) {
+        let bytes = bits.to_le_bytes();
+        let n = usize::try_from(width / 8).expect("a small width");
+        std::hash::Hasher::write(&mut self.0, &bytes[..n]);
+    }
+}
+
+impl<S: Testable> Sink<S> for Digest {
+    fn num(&mut self, _: &'static str, v: S) {
+        self.bits(v.to_raw(), S::BITS.0);
+    }
+
+    fn wide(&mut self, _: &'static str, v: S::Wide) {
+        self.bits(S::wide_to_raw(v), S::BITS.1);
+    }
+
+    fn flag(&mut self, _: &'static str, v: bool) {
+        std::hash::Hasher::write_u8(&mut self.0, u8::from(v));
+    }
+
+    fn tag(&mut self, _: &'static str, v: &'static str) {
+        std::hash::Hasher::write_u64(&mut self.0, v.len() as u64);
+        std::hash::Hasher::write(&mut self.0, v.as_bytes());
+    }
+}
+
+/// The digest of the first `cases` answers of `query`'s stream in `S`.
+///
+/// # Examples
+///
+/// ```
+/// use geom_test::golden::stream::{Query, digest};
+///
+/// let a = digest::<fixed::types::I16F16>(Query::SweepCircleSegment, 100);
+/// assert_eq!(a, digest::<fixed::types::I16F16>(Query::SweepCircleSegment, 100));
+/// assert_ne!(a, digest::<fixed::types::I16F16>(Query::SweepCircleSegment, 101));
+/// ```
+#[must_use]
+pub fn digest<S: Testable>(query: Query, cases: usize) -> u64 {
+    let mut out = Digest::default();
+    for case in self::cases::<S>(query).take(cases) {
+        evaluate(query, &case, &mut out);
+    }
+    out.finish()
+}
