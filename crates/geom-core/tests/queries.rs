@@ -286,6 +286,25 @@ fn contact_circle_circle_values<S: TestScalar>() {
     );
 }
 
+/// A contact point on a large shape is as accurate as on a small one: the
+/// radius is laid along the exact normal, not along the rounded unit normal
+/// (whose rounding the radius would multiply: 12 × 2^-16 for I16F16 here).
+fn contact_points_on_large_shapes_are_within_rounding<S: TestScalar>() {
+    let (dx, dy) = (13.0_f64, 5.5_f64);
+    let length = dx.hypot(dy);
+    let on_big = |r: f64| (dx / length * r, dy / length * r);
+    let big = circle::<S>(0.0, 0.0, 12.0);
+    let c = contact_circle_circle(&circle::<S>(dx, dy, 3.0), &big).unwrap();
+    let expected = on_big(12.0);
+    assert_vec_near(c.point, expected.0, expected.1, "point on the big circle");
+    // A capsule with a zero-length core is the same big circle.
+    let pill = capsule::<S>(0.0, 0.0, 0.0, 0.0, 12.0);
+    let c = contact_circle_capsule(&circle::<S>(dx, dy, 3.0), &pill).unwrap();
+    assert_vec_near(c.point, expected.0, expected.1, "point on the capsule");
+    let c = contact_capsule_capsule(&capsule::<S>(dx, dy, dx + 1.0, dy + 4.0, 3.0), &pill).unwrap();
+    assert_vec_near(c.point, expected.0, expected.1, "point on the capsule, from a capsule");
+}
+
 fn contact_capsule_capsule_with_cores_apart<S: TestScalar>() {
     let floor = capsule::<S>(-4.0, 0.0, 4.0, 0.0, 0.5);
     let plank = capsule::<S>(-1.0, 0.75, 1.0, 0.75, 0.5);
@@ -459,6 +478,7 @@ macro_rules! scalar_suite {
                 contact_circle_segment_values,
                 contact_circle_capsule_values,
                 contact_circle_circle_values,
+                contact_points_on_large_shapes_are_within_rounding,
                 contact_capsule_capsule_with_cores_apart,
                 contact_capsule_capsule_with_crossing_cores,
                 contact_capsule_capsule_touching_and_collinear_cores,

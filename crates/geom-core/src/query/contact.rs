@@ -1,9 +1,12 @@
 //! Contacts: where two overlapping or touching shapes meet, along which
 //! normal, how deep, and how far to push the first one out.
 
-use super::kernel::{Axis, Dist2, PointSegment, endpoint_relations, point_point, point_segment, reach, scale, unit};
+use super::kernel::{
+    Axis, Dist2, PointSegment, endpoint_relations, offset, point_point, point_segment, reach, scale, unit,
+};
 use crate::scalar::Scalar;
 use crate::shape::{Capsule, Circle, Segment};
+use crate::vec2::ExactVec;
 use crate::vec2::Vec2;
 
 /// A contact between two shapes `a` and `b` (the arguments of the
@@ -74,27 +77,30 @@ pub(crate) fn depth<S: Scalar>(radius: S, distance: S) -> S {
 
 /// The contact of a disc of `radius` around a point with a shape of radius
 /// `inflate` around a core, given their exact squared distance, the closest
-/// point of the core and the normal from it (computed only on contact).
+/// point of the core and the exact direction of the normal from it
+/// (computed only on contact). The point is the closest core point moved by
+/// `inflate` along the exact direction: within a rounding step per
+/// component, whatever the radius.
 #[inline]
 pub(crate) fn contact_point_core<S: Scalar>(
     dist2: Dist2<S::Exact>,
     radius: S,
     inflate: S,
     closest: impl FnOnce() -> Vec2<S>,
-    normal: impl FnOnce() -> Vec2<S>,
+    direction: impl FnOnce() -> ExactVec<S::Exact>,
 ) -> Option<Contact<S>> {
     if !dist2.within(reach(radius, inflate)) {
         return None;
     }
-    let normal = normal();
-    let point = closest() + scale(normal, inflate);
-    Some(Contact { point, normal, depth: depth(radius + inflate, dist2.distance()) })
+    let direction = direction();
+    let point = closest() + offset(direction, inflate);
+    Some(Contact { point, normal: unit(direction), depth: depth(radius + inflate, dist2.distance()) })
 }
 
 /// [`contact_point_core`] for the point–segment kernel `k`.
 #[inline]
 pub(crate) fn contact_point_segment<S: Scalar>(k: &PointSegment<S>, radius: S, inflate: S) -> Option<Contact<S>> {
-    contact_point_core(k.dist2, radius, inflate, || k.closest(), || k.normal())
+    contact_point_core(k.dist2, radius, inflate, || k.closest(), || k.normal_direction())
 }
 
 /// The contact of `circle` with `segment`, or `None` when they are apart.
@@ -172,7 +178,7 @@ pub fn contact_circle_capsule<S: Scalar>(circle: &Circle<S>, capsule: &Capsule<S
 #[must_use]
 pub fn contact_circle_circle<S: Scalar>(a: &Circle<S>, b: &Circle<S>) -> Option<Contact<S>> {
     let (dist2, dir) = point_point(a.center(), b.center());
-    contact_point_core(dist2, a.radius(), b.radius(), || b.center(), || unit(dir))
+    contact_point_core(dist2, a.radius(), b.radius(), || b.center(), || dir)
 }
 
 /// The contact of capsule `a` with capsule `b`, or `None` when they are
@@ -214,9 +220,8 @@ pub fn contact_capsule_capsule<S: Scalar>(a: &Capsule<S>, b: &Capsule<S>) -> Opt
         return Some(contact_crossing_cores(&core_a, &core_b, reach, b.radius()));
     }
     let k = relations.closest(&core_a, &core_b);
-    let normal = unit(k.dir);
-    let point = k.on_b + scale(normal, b.radius());
-    Some(Contact { point, normal, depth: depth(reach, k.dist2.distance()) })
+    let point = k.on_b + offset(k.dir, b.radius());
+    Some(Contact { point, normal: unit(k.dir), depth: depth(reach, k.dist2.distance()) })
 }
 
 /// The separating-axis contact of two capsules whose cores touch or cross.
@@ -228,15 +233,16 @@ pub fn contact_capsule_capsule<S: Scalar>(a: &Capsule<S>, b: &Capsule<S>) -> Opt
 /// extent of `a` below `b`'s line (for `n_b`) or of `b` above `a`'s line
 /// (for `n_a`); the capsules then need the radii on top.
 fn contact_crossing_cores<S: Scalar>(a: &Segment<S>, b: &Segment<S>, reach: S, radius_b: S) -> Contact<S> {
-    struct Best<S> {
+    struct Best<S: Scalar> {
         penetration: S,
         normal: Vec2<S>,
+        direction: ExactVec<S::Exact>,
         point_on_core_b: Vec2<S>,
     }
     let mut best: Option<Best<S>> = None;
-    let mut consider = |penetration: S, normal: Vec2<S>, point_on_core_b: Vec2<S>| {
+    let mut consider = |penetration: S, (normal, direction), point_on_core_b: Vec2<S>| {
         if best.as_ref().is_none_or(|b| penetration < b.penetration) {
-            best = Some(Best { penetration, normal, point_on_core_b });
+            best = Some(Best { penetration, normal, direction, point_on_core_b });
         }
     };
     let closest_on_b = |p: Vec2<S>| point_segment(p, b).closest();
@@ -244,20 +250,22 @@ fn contact_crossing_cores<S: Scalar>(a: &Segment<S>, b: &Segment<S>, reach: S, r
         let (u0, u1) = (axis.signed_distance(a.start()), axis.signed_distance(a.end()));
         let (low, low_at) = if u1 < u0 { (u1, a.end()) } else { (u0, a.start()) };
         let (high, high_at) = if u1 > u0 { (u1, a.end()) } else { (u0, a.start()) };
-        consider(-low, axis.normal, closest_on_b(low_at));
-        consider(high, -axis.normal, closest_on_b(high_at));
+        consider(-low, (axis.normal, axis.perp), closest_on_b(low_at));
+        consider(high, (-axis.normal, axis.perp.neg()), closest_on_b(high_at));
     }
     if let Some(axis) = Axis::new(a) {
         let (s0, s1) = (axis.signed_distance(b.start()), axis.signed_distance(b.end()));
         let (high, high_at) = if s1 > s0 { (s1, b.end()) } else { (s0, b.start()) };
         let (low, low_at) = if s1 < s0 { (s1, b.end()) } else { (s0, b.start()) };
-        consider(high, axis.normal, high_at);
-        consider(-low, -axis.normal, low_at);
+        consider(high, (axis.normal, axis.perp), high_at);
+        consider(-low, (-axis.normal, axis.perp.neg()), low_at);
     }
-    let Best { penetration, normal, point_on_core_b } =
-        best.unwrap_or(Best { penetration: S::ZERO, normal: Vec2::Y, point_on_core_b: b.start() });
+    let zero = <S::Exact as crate::scalar::Exact>::ZERO;
+    let up = ExactVec { x: zero, y: zero }; // `offset` reads a zero direction as +y
+    let Best { penetration, normal, direction, point_on_core_b } =
+        best.unwrap_or(Best { penetration: S::ZERO, normal: Vec2::Y, direction: up, point_on_core_b: b.start() });
     // Rounding of the signed distances can leave a touching pair a step
     // negative; the cores do touch, so the core penetration is at least 0.
     let penetration = if penetration < S::ZERO { S::ZERO } else { penetration };
-    Contact { point: point_on_core_b + scale(normal, radius_b), normal, depth: reach + penetration }
+    Contact { point: point_on_core_b + offset(direction, radius_b), normal, depth: reach + penetration }
 }

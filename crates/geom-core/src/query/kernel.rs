@@ -167,6 +167,26 @@ pub(crate) fn unit<S: Scalar>(direction: ExactVec<S::Exact>) -> Vec2<S> {
     direction.try_normalize().unwrap_or(Vec2::Y)
 }
 
+/// The vector of length `length ≥ 0` (a radius) along `direction` (+y when the direction
+/// is zero, as [`unit`]), each component the exact value rounded once:
+/// `sign(x)·√(x²·length² / |direction|²)`. Unlike `scale(unit(direction),
+/// length)` it does not multiply the unit vector's rounding by `length`,
+/// so a point on a large circle is as accurate as one on a small one.
+#[inline]
+pub(crate) fn offset<S: Scalar>(direction: ExactVec<S::Exact>, length: S) -> Vec2<S> {
+    let len2 = direction.length_squared();
+    if len2 <= <S::Exact as Exact>::ZERO {
+        return Vec2::new(S::ZERO, length);
+    }
+    let k = length.to_exact();
+    let component = |c: S::Exact| {
+        // (deg 1)² · (deg 1)² / (deg 1)² = deg 2 under the root.
+        let magnitude = S::from_sqrt_ratio(c * c * (k * k), len2);
+        if c < <S::Exact as Exact>::ZERO { -magnitude } else { magnitude }
+    };
+    Vec2::new(component(direction.x), component(direction.y))
+}
+
 /// `v · k`, each component rounded once to nearest (unlike `Vec2 * S`, which
 /// rounds as `S`'s own product does).
 #[inline]
@@ -308,7 +328,7 @@ impl<S: Scalar> PointSegment<S> {
 pub(crate) struct Axis<S: Scalar> {
     origin: ExactVec<S::Exact>,
     /// `up_direction(d)` (degree 1), `|d|²` (degree 2).
-    perp: ExactVec<S::Exact>,
+    pub(crate) perp: ExactVec<S::Exact>,
     len2: S::Exact,
     /// The unit normal along `perp`.
     pub(crate) normal: Vec2<S>,

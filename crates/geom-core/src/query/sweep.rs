@@ -29,7 +29,7 @@
 
 use super::contact::{Contact, contact_circle_circle, contact_point_segment, depth};
 use super::kernel::{
-    PointSegment, canonical, clamp_to_range, endpoint_relations, point_point, point_segment, reach, scale, unit,
+    PointSegment, canonical, clamp_to_range, endpoint_relations, offset, point_point, point_segment, reach, unit,
     up_direction,
 };
 use crate::scalar::{Exact, Rounding, Scalar};
@@ -331,9 +331,8 @@ fn sweep_circle_core<S: Scalar>(circle: &Circle<S>, motion: Vec2<S>, core: &Segm
         let overlapping = k.dist2.overlaps(relative.reach);
         ((travel_a, k), overlapping)
     });
-    let normal = k.normal();
-    let point = k.closest() + scale(normal, inflate);
-    Sweep::Hit(Impact { t, normal, point, travel_a, travel_b: Vec2::ZERO })
+    let point = k.closest() + offset(k.normal_direction(), inflate);
+    Sweep::Hit(Impact { t, normal: k.normal(), point, travel_a, travel_b: Vec2::ZERO })
 }
 
 /// The sweep of `circle` moving by `motion` against a static `segment`.
@@ -451,9 +450,8 @@ pub fn sweep_circle_circle<S: Scalar>(a: &Circle<S>, motion_a: Vec2<S>, b: &Circ
         let (dist2, dir) = point_point(a.center() + travel_a, b.center() + travel_b);
         ((travel_a, travel_b, dir), dist2.overlaps(relative.reach))
     });
-    let normal = unit(dir);
-    let point = b.center() + travel_b + scale(normal, b.radius());
-    Sweep::Hit(Impact { t, normal, point, travel_a, travel_b })
+    let point = b.center() + travel_b + offset(dir, b.radius());
+    Sweep::Hit(Impact { t, normal: unit(dir), point, travel_a, travel_b })
 }
 
 /// The sweep of `capsule` moving by `motion` against a static `circle`: the
@@ -483,9 +481,8 @@ pub fn sweep_capsule_circle<S: Scalar>(capsule: &Capsule<S>, motion: Vec2<S>, ci
     // The contact of the capsule with the circle, from the relation of the
     // circle's centre to a core `k`.
     let contact = |k: &PointSegment<S>| {
-        let normal = -k.normal();
-        let point = circle.center() + scale(normal, circle.radius());
-        Contact { point, normal, depth: depth(circle.radius() + capsule.radius(), k.dist2.distance()) }
+        let point = circle.center() + offset(k.normal_direction().neg(), circle.radius());
+        Contact { point, normal: -k.normal(), depth: depth(circle.radius() + capsule.radius(), k.dist2.distance()) }
     };
     let start = point_segment(circle.center(), &core);
     if start.dist2.within(reach) {
