@@ -42,6 +42,7 @@ pub use oracle::{Q, QVec};
 /// assert_eq!(I16F16::from_raw(0xffff_8000), I16F16::from_num(-0.5));
 /// assert_eq!(1.5_f32.to_raw(), u128::from(1.5_f32.to_bits()));
 /// assert_eq!(I16F16::wide_to_raw(x.wide_mul(x)), 0x9000_0000); // 0.5625 in I32F32
+/// assert_eq!(I16F16::wide_to_rational(x.wide_mul(x)), Q::new(9.into(), 16.into()));
 /// assert_eq!(I16F16::sqrt_floor(&Q::from_integer(2.into())), I16F16::from_bits(92681)); // ⌊√2·2^16⌋
 /// assert_eq!(I16F16::tolerance(1000.0, 2.0), 2.0 / 65536.0); // fixed point: absolute
 /// assert!(f32::tolerance(1000.0, 1.0) > 1e-4); // floats: relative to the scale
@@ -96,6 +97,10 @@ pub trait Testable: Scalar {
     ///
     /// See [`Testable`] for an example.
     fn from_raw(bits: u128) -> Self;
+    /// The exact value of a wide value.
+    ///
+    /// See [`Testable`] for an example.
+    fn wide_to_rational(wide: Self::Wide) -> Q;
     /// The bit pattern of a wide value, zero-extended.
     ///
     /// See [`Testable`] for an example.
@@ -159,6 +164,9 @@ macro_rules! testable_float {
                 #[allow(clippy::cast_possible_truncation)]
                 <$t>::from_bits(bits as _)
             }
+            fn wide_to_rational(wide: $t) -> Q {
+                wide.to_rational()
+            }
             fn wide_to_raw(wide: $t) -> u128 {
                 wide.to_bits().into()
             }
@@ -209,6 +217,9 @@ macro_rules! testable_fixed {
                 // Truncation to the type's width, then reinterpretation.
                 #[allow(clippy::cast_possible_truncation, clippy::cast_possible_wrap)]
                 <$t>::from_bits(bits as $raw as $bits)
+            }
+            fn wide_to_rational(wide: Self::Wide) -> Q {
+                BigRational::new(BigInt::from(wide.to_bits()), BigInt::one() << (2 * <$t>::FRAC_NBITS))
             }
             fn wide_to_raw(wide: Self::Wide) -> u128 {
                 #[allow(clippy::cast_sign_loss)]

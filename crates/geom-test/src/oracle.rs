@@ -149,6 +149,54 @@ pub fn segments_intersect(a0: &QVec, a1: &QVec, b0: &QVec, b1: &QVec) -> bool {
         || on_segment(a1, b0, b1)
 }
 
+/// A closest pair of points of segments `a0`–`a1` and `b0`–`b1`, and their
+/// squared distance: a common point when they meet, else an end point of
+/// one and its closest point on the other. (Parallel segments have many
+/// closest pairs, all the same vector apart.)
+///
+/// # Examples
+///
+/// ```
+/// use geom_test::oracle::{self, Q, QVec};
+/// use num_traits::Zero;
+///
+/// let p = |x: i64, y: i64| QVec::new(Q::from_integer(x.into()), Q::from_integer(y.into()));
+/// let (a, b, d2) = oracle::closest_pair_segment_segment(&p(0, 0), &p(4, 0), &p(2, 1), &p(2, 3));
+/// assert_eq!((a, b, d2), (p(2, 0), p(2, 1), Q::from_integer(1.into())));
+/// let (a, b, d2) = oracle::closest_pair_segment_segment(&p(0, 0), &p(4, 4), &p(0, 4), &p(4, 0));
+/// assert_eq!((a, b, d2), (p(2, 2), p(2, 2), Q::zero()));
+/// ```
+pub fn closest_pair_segment_segment(a0: &QVec, a1: &QVec, b0: &QVec, b1: &QVec) -> (QVec, QVec, Q) {
+    if segments_intersect(a0, a1, b0, b1) {
+        let (da, db) = (a1.sub(a0), b1.sub(b0));
+        let denominator = da.cross(&db);
+        let common = if denominator.is_zero() {
+            // Collinear or degenerate: an end point lies on the other.
+            [(b0, a0, a1), (b1, a0, a1), (a0, b0, b1), (a1, b0, b1)]
+                .into_iter()
+                .find(|(p, s0, s1)| on_segment(p, s0, s1))
+                .map_or_else(|| a0.clone(), |(p, _, _)| p.clone())
+        } else {
+            a0.add(&da.scale(&(b0.sub(a0).cross(&db) / denominator)))
+        };
+        return (common.clone(), common, Q::zero());
+    }
+    let pairs = [
+        (a0.clone(), closest_point_segment(a0, b0, b1).0),
+        (a1.clone(), closest_point_segment(a1, b0, b1).0),
+        (closest_point_segment(b0, a0, a1).0, b0.clone()),
+        (closest_point_segment(b1, a0, a1).0, b1.clone()),
+    ];
+    pairs
+        .into_iter()
+        .map(|(a, b)| {
+            let d2 = a.sub(&b).length_squared();
+            (a, b, d2)
+        })
+        .min_by(|x, y| x.2.cmp(&y.2))
+        .expect("four candidates")
+}
+
 /// The exact squared distance between segments `a0`–`a1` and `b0`–`b1`.
 ///
 /// # Examples
@@ -209,8 +257,22 @@ pub fn gap(dist2: &Q, reach: &Q) -> f64 {
     if denominator == 0.0 { 0.0 } else { numerator / denominator }
 }
 
-/// `√q` as a rational, rounded down to a multiple of `2^-200`, for `q ≥ 0`.
-fn sqrt_rational(q: &Q) -> Q {
+/// `√q` as a rational, rounded down to a multiple of `2^-200`, for `q ≥ 0`:
+/// far finer than any scalar type's step, for measuring errors exactly.
+///
+/// # Examples
+///
+/// ```
+/// use geom_test::{Q, oracle};
+/// use num_bigint::BigInt;
+///
+/// let two = Q::from_integer(BigInt::from(2));
+/// let root2 = oracle::sqrt_rational(&two);
+/// let error = &root2 * &root2 - &two; // below √2, by less than 2^-200
+/// assert!(error <= Q::from_integer(BigInt::from(0)));
+/// assert!(error > Q::new(BigInt::from(-1), BigInt::from(1) << 190_u32));
+/// ```
+pub fn sqrt_rational(q: &Q) -> Q {
     let scale = BigInt::from(1) << 400_u32;
     let scaled: BigInt = (q * Q::from_integer(scale)).floor().to_integer();
     Q::new(scaled.sqrt(), BigInt::from(1) << 200_u32)
@@ -226,7 +288,18 @@ fn sqrt_rational(q: &Q) -> Q {
 /// assert_eq!(oracle::sqrt_f64(&Q::from_integer(49.into())), 7.0);
 /// ```
 pub fn sqrt_f64(dist2: &Q) -> f64 {
-    rational_to_f64(dist2).sqrt()
+    if !dist2.is_positive() {
+        return 0.0;
+    }
+    // Scale by an even power of two into [1, 4) first, so that neither the
+    // conversion nor the root can underflow or overflow: then both are
+    // correctly rounded, and the result is within 1.5 ulp of √dist2.
+    let bits = |v: &BigInt| i64::try_from(v.bits()).expect("a reasonable size");
+    let half_exponent = (bits(dist2.numer()) - bits(dist2.denom())).div_euclid(2);
+    let power = |e: i64| Q::from_integer(BigInt::from(1) << u32::try_from(e.unsigned_abs()).expect("in range"));
+    let scaled = if half_exponent >= 0 { dist2 / power(2 * half_exponent) } else { dist2 * power(-2 * half_exponent) };
+    let exponent = i32::try_from(half_exponent).expect("in range");
+    rational_to_f64(&scaled).sqrt() * 2.0_f64.powi(exponent)
 }
 
 /// When a moving point first comes within reach of a segment.
