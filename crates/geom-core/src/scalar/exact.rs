@@ -6,12 +6,17 @@
 //! type the ring is `f64`: products of `f32` values are exact there, and `f64`
 //! itself is evaluated as usual. Every conversion back to a scalar goes
 //! through [`round_div`] or [`sqrt_ratio`], which round to nearest and
-//! saturate instead of wrapping.
+//! saturate instead of wrapping (`Scalar::sqrt` through [`round_sqrt_u64`]
+//! or [`round_sqrt_u128`], whose results are always in range).
+//!
+//! Square roots are exact integer roots (`isqrt_u64`, `isqrt_u128`): a
+//! correctly rounded `f64` estimate, corrected to the exact floor with
+//! integer arithmetic, so the result never depends on the estimate.
 
 use core::fmt::Debug;
 use core::ops::{Add, Mul, Neg, Sub};
 
-use ethnum::I256;
+use ethnum::{I256, U256};
 
 /// A ring the kernels compute in: exact integers for fixed-point scalars,
 /// `f64` for floats.
@@ -22,6 +27,11 @@ pub trait Exact:
     const ZERO: Self;
     /// Multiplicative identity: the integer `1`, not the scalar's one.
     const ONE: Self;
+    /// Whether computing every case of a kernel and selecting one is
+    /// cheaper than branching to the one needed: true for `f64`, whose
+    /// operations are a cycle or two each and vectorise; false for the
+    /// multi-word integers.
+    const BRANCH_FREE: bool;
 
     /// Whether the squared distance `num / den` (degree 2) between shapes
     /// whose coordinates are at most `scale` in magnitude is to be treated
@@ -41,6 +51,7 @@ pub trait Exact:
 impl Exact for i128 {
     const ZERO: Self = 0;
     const ONE: Self = 1;
+    const BRANCH_FREE: bool = false;
 
     #[inline]
     fn is_negligible(num: Self, _: Self, _: impl FnOnce() -> Self) -> bool {
@@ -61,6 +72,7 @@ impl Exact for i128 {
 impl Exact for I256 {
     const ZERO: Self = I256::ZERO;
     const ONE: Self = I256::ONE;
+    const BRANCH_FREE: bool = false;
 
     #[inline]
     fn is_negligible(num: Self, _: Self, _: impl FnOnce() -> Self) -> bool {
@@ -81,6 +93,7 @@ impl Exact for I256 {
 impl Exact for f64 {
     const ZERO: Self = 0.0;
     const ONE: Self = 1.0;
+    const BRANCH_FREE: bool = true;
 
     #[inline]
     fn is_negligible(num: Self, den: Self, scale: impl FnOnce() -> Self) -> bool {
@@ -115,6 +128,8 @@ pub(crate) trait ExactInt: Exact + Ord {
     /// `self · 2^k` and `⌊self / 2^k⌋`.
     fn shl(self, k: u32) -> Self;
     fn shr(self, k: u32) -> Self;
+    /// A non-negative `self` as two unsigned 128-bit words.
+    fn to_words(self) -> Words;
 }
 
 impl ExactInt for i128 {
@@ -130,7 +145,7 @@ impl ExactInt for i128 {
     }
     #[inline]
     fn isqrt_small(self) -> Self {
-        self.unsigned_abs().isqrt() as i128
+        isqrt_u128(self.unsigned_abs()).into()
     }
     #[inline]
     fn shl(self, k: u32) -> Self {
@@ -139,6 +154,10 @@ impl ExactInt for i128 {
     #[inline]
     fn shr(self, k: u32) -> Self {
         self >> k
+    }
+    #[inline]
+    fn to_words(self) -> Words {
+        Words { hi: 0, lo: self as u128 }
     }
 }
 
@@ -160,7 +179,7 @@ impl ExactInt for I256 {
     }
     #[inline]
     fn isqrt_small(self) -> Self {
-        I256::from(self.as_u128().isqrt())
+        I256::from(isqrt_u128(self.as_u128()))
     }
     #[inline]
     fn shl(self, k: u32) -> Self {
@@ -169,6 +188,11 @@ impl ExactInt for I256 {
     #[inline]
     fn shr(self, k: u32) -> Self {
         self >> k
+    }
+    #[inline]
+    fn to_words(self) -> Words {
+        let (hi, lo) = self.into_words();
+        Words { hi: hi as u128, lo: lo as u128 }
     }
 }
 
@@ -182,24 +206,214 @@ pub(crate) fn round_div<E: ExactInt>(num: E, den: E) -> E {
 
 /// `√(num / den)` rounded to the nearest integer, ties to even, saturating
 /// at `max`; `den > 0`, and a non-positive `num` gives zero.
+///
+/// Exact for every input: `⌊√(num/den)⌋ = ⌊√q⌋` for the integer quotient
+/// `q = ⌊num/den⌋`, and the remainder decides the rounding (see
+/// [`round_root`]). The arithmetic is unsigned 128-bit wherever the operands
+/// allow, which is nearly always: 256-bit arithmetic only divides a
+/// numerator of 128 bits or more.
 #[inline]
-pub(crate) fn sqrt_ratio<E: ExactInt>(num: E, den: E, max: E) -> E {
+pub(crate) fn sqrt_ratio<E: ExactInt>(num: E, den: E, max: u64) -> u64 {
     if num <= E::ZERO {
-        return E::ZERO;
+        return 0;
     }
-    let (q, _) = num.div_rem_floor(den);
-    let above = max + E::ONE;
-    if q >= above * above {
+    let (num, den) = (num.to_words(), den.to_words());
+    let (q, r) = if den == Words::ONE {
+        // Lengths and `Scalar::sqrt`: no division at all.
+        if num.hi != 0 {
+            return max;
+        }
+        (num.lo, Words::ZERO)
+    } else if num.hi == 0 && den.hi == 0 {
+        // One native division; the remainder by multiplication.
+        let q = num.lo / den.lo;
+        (q, Words::from(num.lo - q * den.lo))
+    } else if den.hi == 0 && num.hi >= den.lo {
+        // q ≥ 2^128 > (max + 1)²: saturated without dividing.
+        return max;
+    } else {
+        // Here q < 2^128: either num < den·2^128 or den ≥ 2^128.
+        let (q, r) = U256::from_words(num.hi, num.lo).div_rem(U256::from_words(den.hi, den.lo));
+        let (r_hi, r_lo) = r.into_words();
+        (q.as_u128(), Words { hi: r_hi, lo: r_lo })
+    };
+    round_root(q, r, den, max)
+}
+
+/// `√(q + r/den)` rounded to the nearest integer, ties to even, saturating
+/// at `max`, for the quotient `q` and remainder `0 ≤ r < den` of a division
+/// `num / den`.
+///
+/// With `s = ⌊√q⌋` and `e = q − s² ∈ [0, 2s]`, the root lies above the
+/// midpoint `s + ½` iff `4·num > (2s + 1)²·den`, i.e. (as `num = q·den + r`)
+/// iff `4(e − s)·den + 4r > den`: always when `e > s` (then the left side is
+/// at least `4·den`), never when `e < s` (then it is below `0` as
+/// `r < den`), and when `e = s` iff `4r > den`. So the rounding needs no
+/// product wider than `s²`, where the old midpoint test multiplied
+/// `(2s + 1)²·den` in 256 bits.
+#[inline]
+fn round_root(q: u128, r: Words, den: Words, max: u64) -> u64 {
+    let wide_max = u128::from(max);
+    // (max + 1)² − 1 = max² + 2·max fits in u128 for every u64 `max`.
+    if q > wide_max * wide_max + 2 * wide_max {
         return max;
     }
-    // ⌊√(num/den)⌋ = ⌊√⌊num/den⌋⌋, and q < (max + 1)² < 2^128 here.
-    let s = q.isqrt_small();
-    let two_s_plus_one = s + s + E::ONE;
-    let four_num = num + num + num + num;
-    // Round up when num/den > (s + ½)², i.e. 4·num > (2s + 1)²·den.
-    let midpoint = two_s_plus_one * two_s_plus_one * den;
-    let up = four_num > midpoint || (four_num == midpoint && s.is_odd());
-    if up && s < max { s + E::ONE } else { s }
+    let s = isqrt_u128(q);
+    let wide_s = u128::from(s);
+    let e = q - wide_s * wide_s;
+    let up = e > wide_s || (e == wide_s && above_quarter(r, den, s));
+    // s ≤ max here, as q < (max + 1)².
+    if up && s < max { s + 1 } else { s }
+}
+
+/// For `e = s` in [`round_root`]: whether `4r > den`, or `4r = den` (an
+/// exact tie) with `s` odd (ties to even). Compared through `⌊den/4⌋` so
+/// that `4r` is never formed: `4r > den ⇔ r > ⌊den/4⌋`, and `4r = den ⇔
+/// den ≡ 0 (mod 4) ∧ r = ⌊den/4⌋`.
+#[inline]
+fn above_quarter(r: Words, den: Words, s: u64) -> bool {
+    let quarter = den.shr2();
+    r > quarter || (r == quarter && den.lo.is_multiple_of(4) && s % 2 == 1)
+}
+
+/// `√n` rounded to the nearest integer (never a tie: `(s + ½)²` is not an
+/// integer), for `Scalar::sqrt` of `FixedI32`, whose radicands are below
+/// `2^55`.
+#[inline]
+pub(crate) fn round_sqrt_u64(n: u64) -> u64 {
+    let s = isqrt_u64(n);
+    // n − s² ∈ [0, 2s]; the root is above s + ½ iff n − s² > s. s < 2^32.
+    if n - s * s > s { s + 1 } else { s }
+}
+
+/// `√n` rounded to the nearest integer, as [`round_sqrt_u64`], for
+/// `Scalar::sqrt` of `FixedI64`, whose radicands are below `2^111`.
+#[inline]
+pub(crate) fn round_sqrt_u128(n: u128) -> u128 {
+    let s = u128::from(isqrt_u128(n));
+    if n - s * s > s { s + 1 } else { s }
+}
+
+/// `⌊√n⌋`, exact: a correctly rounded `f64` estimate, checked and corrected
+/// with exact integer squares.
+///
+/// `n as f64` and the root each round by at most half an ulp, so the
+/// truncated estimate is within 2^-20 of `√n < 2^32`: it is `⌊√n⌋` or one
+/// off, and [`floor_root_u64`] finds the floor in one step. The result does
+/// not depend on the estimate at all (a wrong one only costs time), so it is
+/// the same on every platform; IEEE-754 square roots are deterministic
+/// anyway. About twice as fast as `u64::isqrt` (see `benches/sqrt.rs`).
+#[inline]
+pub(crate) fn isqrt_u64(n: u64) -> u64 {
+    floor_root_u64(n, libm::sqrt(n as f64) as u64)
+}
+
+/// `⌊√n⌋` from an estimate `seed`: one step down or up, each checked with
+/// exact squares (`s² ≤ n < (s + 1)²`, the latter as `n − s² ≤ 2s`, which
+/// cannot overflow); an estimate further off falls back to `u64::isqrt`.
+/// Exact for every `seed`.
+#[inline]
+fn floor_root_u64(n: u64, seed: u64) -> u64 {
+    // ⌊√n⌋ < 2^32: clamping keeps every square below in range.
+    let s = seed.min(u64::from(u32::MAX));
+    let square = s * s;
+    if square > n {
+        // s ≥ 1, since s² > n ≥ 0.
+        let s = s - 1;
+        if s * s <= n { s } else { n.isqrt() }
+    } else {
+        let rest = n - square;
+        if rest <= 2 * s {
+            s
+        } else if rest - (2 * s + 1) <= 2 * (s + 1) {
+            // n − (s + 1)² ≤ 2(s + 1): s + 1 is the floor.
+            s + 1
+        } else {
+            n.isqrt()
+        }
+    }
+}
+
+/// `⌊√n⌋`, exact, as [`isqrt_u64`]: below 2^64 it is that function; below
+/// 2^100 the `f64` estimate (within ¼ of the root, which is below 2^50:
+/// `approx_f64` and the root round by 2^-52 relative each) is corrected in
+/// one step; above, where 53 bits do not reach the root's 64, one Newton
+/// step in integers from the estimate (within 2^13 of the root) lands on
+/// the floor or one above it first. 2 to 3.5 times as fast as
+/// `u128::isqrt`.
+#[inline]
+pub(crate) fn isqrt_u128(n: u128) -> u64 {
+    if let Ok(small) = u64::try_from(n) {
+        return isqrt_u64(small);
+    }
+    let estimate = libm::sqrt(approx_f64(n)) as u64;
+    let seed = if n < 1 << 100 {
+        estimate
+    } else {
+        // ⌊(x + ⌊n/x⌋) / 2⌋ ≥ ⌊√n⌋ for every x > 0, and from within 2^13
+        // of √n ≥ 2^50 it overshoots by less than one.
+        let x = u128::from(estimate.max(1));
+        ((x + n / x) >> 1).min(u64::MAX.into()) as u64
+    };
+    floor_root_u128(n, seed)
+}
+
+/// [`floor_root_u64`] in 128 bits: exact for every `seed`.
+#[inline]
+fn floor_root_u128(n: u128, seed: u64) -> u64 {
+    let s = u128::from(seed);
+    let square = s * s;
+    let root = if square > n {
+        let s = s - 1;
+        if s * s <= n { s } else { n.isqrt() }
+    } else {
+        let rest = n - square;
+        if rest <= 2 * s {
+            s
+        } else if rest - (2 * s + 1) <= 2 * (s + 1) {
+            s + 1
+        } else {
+            n.isqrt()
+        }
+    };
+    // ⌊√n⌋ < 2^64 for every u128 n.
+    root as u64
+}
+
+/// `n` as an `f64` within a relative 2^-52: the two 64-bit halves converted
+/// separately (a `u128` conversion is a slow library call).
+#[inline]
+fn approx_f64(n: u128) -> f64 {
+    const TWO_POW_64: f64 = 18_446_744_073_709_551_616.0;
+    ((n >> 64) as u64 as f64) * TWO_POW_64 + (n as u64 as f64)
+}
+
+/// A non-negative integer below 2^256 as two 128-bit words, ordered as the
+/// number: what [`sqrt_ratio`] computes in, with plain `u128` arithmetic.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub(crate) struct Words {
+    /// The high word (compared first).
+    hi: u128,
+    /// The low word.
+    lo: u128,
+}
+
+impl Words {
+    const ZERO: Self = Self { hi: 0, lo: 0 };
+    const ONE: Self = Self { hi: 0, lo: 1 };
+
+    /// `⌊self / 4⌋`.
+    #[inline]
+    fn shr2(self) -> Self {
+        Self { hi: self.hi >> 2, lo: (self.lo >> 2) | (self.hi << 126) }
+    }
+}
+
+impl From<u128> for Words {
+    #[inline]
+    fn from(lo: u128) -> Self {
+        Self { hi: 0, lo }
+    }
 }
 
 /// An upper bound on `√n` for `n ≥ 0`: `⌈√n⌉` when `n < 2^126`; otherwise
@@ -255,6 +469,11 @@ pub(crate) fn saturate<E: ExactInt>(value: E, min: E, max: E) -> E {
 
 #[cfg(test)]
 mod tests {
+    extern crate std;
+
+    use std::vec;
+    use std::vec::Vec;
+
     use super::*;
 
     #[test]
@@ -282,6 +501,130 @@ mod tests {
         let big = I256::new(i128::MAX) * I256::new(8);
         assert_eq!(round_div(big, I256::new(8)), I256::new(i128::MAX));
         assert_eq!(round_div(-big, I256::new(16)), -I256::new(i128::MAX / 2 + 1));
+    }
+
+    /// The definition `sqrt_ratio` must meet, computed the slow, obvious
+    /// way (it was the implementation before the 128-bit fast paths):
+    /// 256-bit floor division, `u128::isqrt`, and the midpoint test
+    /// `4·num` against `(2s + 1)²·den` with ties to even. Needs
+    /// `num < 2^251` so that nothing overflows.
+    fn reference_sqrt_ratio(num: I256, den: I256, max: u64) -> u64 {
+        if num <= I256::ZERO {
+            return 0;
+        }
+        let q = num.div_rem_euclid(den).0;
+        let above = I256::from(max) + I256::ONE;
+        if q >= above * above {
+            return max;
+        }
+        let s = q.as_u128().isqrt();
+        let odd = I256::from(2 * s + 1);
+        let (four_num, midpoint) = (num * I256::new(4), odd * odd * den);
+        let up = four_num > midpoint || (four_num == midpoint && s % 2 == 1);
+        let s = s as u64;
+        if up && s < max { s + 1 } else { s }
+    }
+
+    /// A small deterministic generator (`SplitMix64`).
+    struct SplitMix(u64);
+
+    impl SplitMix {
+        fn next(&mut self) -> u64 {
+            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        }
+
+        /// A value of exactly `bits` bits (zero for `bits = 0`), uniform
+        /// below the top bit: every magnitude gets tested.
+        fn bits(&mut self, bits: u32) -> I256 {
+            let mut value = U256::from_words(
+                (u128::from(self.next()) << 64) | u128::from(self.next()),
+                (u128::from(self.next()) << 64) | u128::from(self.next()),
+            );
+            if bits == 0 {
+                return I256::ZERO;
+            }
+            value >>= 256 - bits;
+            (value | (U256::ONE << (bits - 1))).as_i256()
+        }
+    }
+
+    /// Values where an integer square root goes wrong if it does: 0 and 1,
+    /// the extremes, every power of two and its neighbours, and the
+    /// neighbours of perfect squares of every size (including the largest).
+    fn hard_u128s() -> Vec<u128> {
+        let mut values = vec![0, 1, 2, 3, u128::MAX, u128::MAX - 1, u128::from(u64::MAX), u128::from(u64::MAX) + 1];
+        for k in 0..128 {
+            let p = 1_u128 << k;
+            values.extend([p - 1, p, p + 1]);
+        }
+        let mut roots: Vec<u128> = (0..64).flat_map(|k| [(1_u128 << k) - 1, 1 << k, (1 << k) + 1]).collect();
+        roots.extend([u128::from(u64::MAX), u128::from(u32::MAX), 3_037_000_499, 3_037_000_500, 94_906_265]);
+        for r in roots {
+            if let Some(square) = r.checked_mul(r) {
+                values.extend([square.saturating_sub(1), square, square.saturating_add(1)]);
+                values.extend([square.saturating_add(r), square.saturating_add(r + 1), square.saturating_add(2 * r)]);
+            }
+        }
+        values
+    }
+
+    #[test]
+    fn isqrt_u64_and_u128_are_the_exact_floor() {
+        let mut rng = SplitMix(1);
+        let mut values = hard_u128s();
+        for bits in 1..=128 {
+            for _ in 0..200 {
+                values.push(rng.bits(bits).as_u128());
+            }
+        }
+        for n in values {
+            assert_eq!(u128::from(isqrt_u128(n)), n.isqrt(), "⌊√{n}⌋");
+            // |r − √n| < ½ ⇔ (2r − 1)² < 4n < (2r + 1)² (no ties: 4n is even).
+            let r = I256::from(round_sqrt_u128(n));
+            let (four_n, below, above) = (I256::from(n) * I256::new(4), r + r - I256::ONE, r + r + I256::ONE);
+            assert!((r == 0 || below * below < four_n) && four_n < above * above, "√{n} -> {r}");
+            if let Ok(small) = u64::try_from(n) {
+                assert_eq!(isqrt_u64(small), small.isqrt(), "⌊√{small}⌋");
+                assert_eq!(u128::from(round_sqrt_u64(small)), round_sqrt_u128(n), "√{small}");
+            }
+        }
+    }
+
+    #[test]
+    fn the_floor_root_does_not_depend_on_the_estimate() {
+        // The estimate only decides how fast the exact floor is found: any
+        // estimate, however wrong, gives the same result.
+        let mut rng = SplitMix(2);
+        let mut values = hard_u128s();
+        for _ in 0..2000 {
+            let bits = 1 + (rng.next() % 128) as u32;
+            values.push(rng.bits(bits).as_u128());
+        }
+        for n in values {
+            let exact = n.isqrt();
+            let near = u64::try_from(exact).unwrap_or(u64::MAX);
+            let seeds = [
+                0,
+                1,
+                near.saturating_sub(2),
+                near.saturating_sub(1),
+                near,
+                near.saturating_add(1),
+                near.saturating_add(2),
+                rng.next(),
+                u64::MAX,
+            ];
+            for seed in seeds {
+                assert_eq!(u128::from(floor_root_u128(n, seed)), exact, "⌊√{n}⌋ from {seed}");
+                if let Ok(small) = u64::try_from(n) {
+                    assert_eq!(u128::from(floor_root_u64(small, seed)), exact, "⌊√{small}⌋ from {seed}");
+                }
+            }
+        }
     }
 
     #[test]
@@ -315,6 +658,13 @@ mod tests {
         assert_eq!(sqrt_ratio(1_000_000_i128, 1, 100), 100);
         assert_eq!(sqrt_ratio(10_200_i128, 1, 100), 100); // 100.99
         assert_eq!(sqrt_ratio(10_000_i128, 1, 100), 100);
+        assert_eq!(sqrt_ratio(i128::MAX, 1, i32::MAX as u64), i32::MAX as u64);
+        assert_eq!(sqrt_ratio(I256::MAX, I256::ONE, i64::MAX as u64), i64::MAX as u64);
+        assert_eq!(sqrt_ratio(I256::MAX, I256::new(3), i64::MAX as u64), i64::MAX as u64);
+        assert_eq!(sqrt_ratio(I256::MAX, I256::MAX, i64::MAX as u64), 1);
+        assert_eq!(sqrt_ratio(I256::MAX - I256::ONE, I256::MAX, i64::MAX as u64), 1);
+        assert_eq!(sqrt_ratio(I256::MAX >> 1, I256::MAX, i64::MAX as u64), 1); // √½ ≈ 0.71
+        assert_eq!(sqrt_ratio(I256::MAX >> 3, I256::MAX, i64::MAX as u64), 0); // √⅛ ≈ 0.35
     }
 
     #[test]
@@ -330,10 +680,10 @@ mod tests {
                     if n <= 0 {
                         continue;
                     }
-                    let s = sqrt_ratio(n, 1, i128::from(i64::MAX));
+                    let s = i128::from(sqrt_ratio(n, 1, i64::MAX as u64));
                     assert!((2 * s - 1) * (2 * s - 1) <= 4 * n && 4 * n <= (2 * s + 1) * (2 * s + 1), "√{n} -> {s}");
-                    let wide = sqrt_ratio(I256::new(n) << 64, I256::ONE << 64, I256::new(i128::from(i64::MAX)));
-                    assert_eq!(wide, I256::new(s), "√{n}");
+                    let wide = sqrt_ratio(I256::new(n) << 64, I256::ONE << 64, i64::MAX as u64);
+                    assert_eq!(i128::from(wide), s, "√{n}");
                 }
             }
         }
@@ -342,10 +692,82 @@ mod tests {
     #[test]
     fn sqrt_ratio_is_exact_for_every_small_radicand() {
         for n in 0_i128..5000 {
-            let s = sqrt_ratio(n, 1, i128::from(i32::MAX));
+            let s = i128::from(sqrt_ratio(n, 1, i32::MAX as u64));
             // |s - √n| ≤ ½  ⇔  (2s - 1)² ≤ 4n ≤ (2s + 1)²
             assert!((2 * s - 1) * (2 * s - 1) <= 4 * n || s == 0, "{n} -> {s}");
             assert!(4 * n <= (2 * s + 1) * (2 * s + 1), "{n} -> {s}");
+        }
+    }
+
+    /// Checks one ratio in every ring it fits, against the reference.
+    fn check_ratio(num: I256, den: I256, max: u64) {
+        let expected = reference_sqrt_ratio(num, den, max);
+        assert_eq!(sqrt_ratio(num, den, max), expected, "√({num} / {den}), max {max}");
+        if let (Ok(n), Ok(d)) = (i128::try_from(num), i128::try_from(den)) {
+            assert_eq!(sqrt_ratio(n, d, max), expected, "√({n} / {d}) in i128, max {max}");
+        }
+    }
+
+    #[test]
+    fn sqrt_ratio_matches_the_reference_at_every_magnitude() {
+        // Numerators and denominators of every bit length (numerators up to
+        // 250 bits, above the kernels' 2^247), so every path is taken: no
+        // division, a 128-bit one, a 256-bit one, and saturation.
+        let mut rng = SplitMix(3);
+        for num_bits in 0..=250 {
+            for _ in 0..24 {
+                let den_bits = 1 + (rng.next() % 250) as u32;
+                let (num, den) = (rng.bits(num_bits), rng.bits(den_bits));
+                for max in [i32::MAX as u64, i64::MAX as u64, 1000] {
+                    check_ratio(num, den, max);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn sqrt_ratio_matches_the_reference_at_the_edges() {
+        // Exact squares of a ratio and their neighbours (where the floor
+        // changes), exact midpoints (ties, which go to even), their
+        // neighbours, and denominators at the 128-bit boundary.
+        let mut rng = SplitMix(4);
+        let two_128 = I256::ONE << 128;
+        let mut dens = vec![I256::ONE, I256::new(2), I256::new(3), I256::new(4), I256::new(12), two_128 - I256::ONE];
+        dens.extend([two_128, two_128 + I256::ONE, I256::new(i128::MAX), I256::new(i128::MAX) + I256::ONE]);
+        dens.extend((1..=120).map(|bits| rng.bits(bits)));
+        for den in dens {
+            for root_bits in [0_u32, 1, 2, 16, 31, 32, 48, 62, 63, 64] {
+                let root = if root_bits == 64 { I256::from(u64::MAX) } else { rng.bits(root_bits) };
+                // (2·root + 1)²·den / 4: the midpoint above `root`, exact
+                // when 4 divides den.
+                let odd = root + root + I256::ONE;
+                let square = |k: I256, d: I256| k.checked_mul(k).and_then(|k2| k2.checked_mul(d));
+                // root² (a square), then the midpoint (root + ½)² over
+                // den (a tie when 4 divides den, else just below one) and
+                // over 4·den (always a tie).
+                let four = I256::new(4);
+                let points = [
+                    square(root, den).map(|p| (p, den)),
+                    square(odd, den).map(|p| (p / four, den)),
+                    den.checked_mul(four).and_then(|d| Some((square(odd, den)?, d))),
+                ];
+                // Products beyond 2^250 are out of the reference's range.
+                for (point, den) in
+                    points.into_iter().flatten().filter(|&(p, d)| p < I256::ONE << 250 && d < I256::ONE << 250)
+                {
+                    for delta in [-2_i128, -1, 0, 1, 2] {
+                        for max in [i32::MAX as u64, i64::MAX as u64, 5] {
+                            check_ratio(point + I256::new(delta), den, max);
+                        }
+                    }
+                }
+            }
+        }
+        // Numerators at the quotient's 128-bit boundary: den·2^128 ± 1.
+        for den in [I256::new(3), I256::new(i128::from(u64::MAX)), I256::new(i128::MAX)] {
+            for delta in [-1_i128, 0, 1] {
+                check_ratio((den << 128) + I256::new(delta), den, i64::MAX as u64);
+            }
         }
     }
 }

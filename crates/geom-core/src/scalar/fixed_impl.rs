@@ -17,7 +17,7 @@ use fixed::{FixedI32, FixedI64, FixedI128};
 use num_traits::ConstOne;
 
 use super::Scalar;
-use super::exact::{Exact, Rounding, directed_div, round_div, saturate, sqrt_ratio};
+use super::exact::{Rounding, directed_div, round_div, round_sqrt_u64, round_sqrt_u128, saturate, sqrt_ratio};
 use super::private::{FromExact, Sealed, SealedFrac};
 
 /// The fractional bit counts `F` for which [`FixedI32<F>`](fixed::FixedI32)
@@ -95,7 +95,8 @@ impl<F: Frac32> Sealed for FixedI32<F> {
 
     #[inline]
     fn from_sqrt_ratio(num: i128, den: i128) -> Self {
-        Self::from_bits(sqrt_ratio(num, den, i32::MAX.into()) as i32)
+        // The result is at most i32::MAX, so the cast is exact.
+        Self::from_bits(sqrt_ratio(num, den, i32::MAX as u64) as i32)
     }
 
     #[inline]
@@ -133,7 +134,8 @@ impl<F: Frac64> Sealed for FixedI64<F> {
 
     #[inline]
     fn from_sqrt_ratio(num: I256, den: I256) -> Self {
-        Self::from_bits(sqrt_ratio(num, den, i64::MAX.into()).as_i64())
+        // The result is at most i64::MAX, so the cast is exact.
+        Self::from_bits(sqrt_ratio(num, den, i64::MAX as u64) as i64)
     }
 
     #[inline]
@@ -163,10 +165,16 @@ impl<G: LeEqU128> FromExact<I256> for FixedI128<G> {
     }
 }
 
-/// Shared by both widths: the square root through the exact kernel, the
-/// dyadic constants through a shift.
+/// Shared by both widths: the square root through an exact integer root of
+/// the raw value, the dyadic constants through a shift.
+///
+/// `$Root` is the unsigned type the radicand `x·2^F` (raw units) fits in and
+/// `$round_sqrt` its correctly rounded integer square root: `u64` for
+/// `FixedI32` (`x < 2^31`, `F ≤ 24`: below `2^55`), `u128` for `FixedI64`
+/// (`x < 2^63`, `F ≤ 48`: below `2^111`). The root of such a radicand is
+/// below `2^28` (`2^56`), far inside the type, so it never saturates.
 macro_rules! impl_scalar_fixed {
-    ($Fixed:ident, $Frac:ident, $Wide:ident, $Bits:ty, $WideBits:ty, $max_raw:expr) => {
+    ($Fixed:ident, $Frac:ident, $Wide:ident, $Bits:ty, $WideBits:ty, $Root:ty, $round_sqrt:ident, $max_raw:expr) => {
         impl<F: $Frac> Scalar for $Fixed<F>
         where
             Self: From<i8> + ConstOne,
@@ -183,8 +191,19 @@ macro_rules! impl_scalar_fixed {
 
             #[inline]
             fn sqrt(self) -> Self {
-                // √(x·2^F) in raw units is √x · 2^F: a degree-2 radicand.
-                Self::from_sqrt_ratio(self.to_exact() * Self::EXACT_ONE, Exact::ONE)
+                const {
+                    assert!(
+                        <$Bits>::BITS - 1 + F::U32 < <$Root>::BITS,
+                        "the raw radicand x·2^F must fit in the root type"
+                    );
+                };
+                // √(x·2^F) in raw units is √x · 2^F: the raw radicand is
+                // x·2^F, computed here without the 128/256-bit ring. A
+                // negative value gives zero, as `from_sqrt_ratio` does.
+                let Ok(raw) = <$Root>::try_from(self.to_bits()) else {
+                    return Self::ZERO;
+                };
+                Self::from_bits($round_sqrt(raw << F::U32) as $Bits)
             }
 
             #[inline]
@@ -197,8 +216,8 @@ macro_rules! impl_scalar_fixed {
     };
 }
 
-impl_scalar_fixed!(FixedI32, Frac32, FixedI64, i32, i64, 1 << 28);
-impl_scalar_fixed!(FixedI64, Frac64, FixedI128, i64, i128, 1 << 60);
+impl_scalar_fixed!(FixedI32, Frac32, FixedI64, i32, i64, u64, round_sqrt_u64, 1 << 28);
+impl_scalar_fixed!(FixedI64, Frac64, FixedI128, i64, i128, u128, round_sqrt_u128, 1 << 60);
 
 #[cfg(test)]
 mod tests {
@@ -256,4 +275,171 @@ mod tests {
         assert_eq!(I32F32::MAX_COORD, 1 << 28);
         assert_eq!(I48F16::MAX_COORD, 1_i64 << 44);
     }
+}
+
+/// `Scalar::sqrt` and the integer floor root under it, against the `fixed`
+/// crate's own `sqrt`, which rounds down (its documentation: "result ≤
+/// √self < result + DELTA").
+///
+/// Two properties, for a value `x ≥ 0` with raw bits `b` and radicand
+/// `n = b·2^F` (raw units):
+///
+/// 1. *floor*: our integer floor root of `n` is `fixed`'s `x.sqrt()`, and
+///    both are the exact floor `f`: `f² ≤ n < (f + 1)²`;
+/// 2. *rounding*: `Scalar::sqrt(x)` is `f` or `f + 1`, and `f + 1` exactly
+///    when `√n` lies above `f + ½`, i.e. when `4n > (2f + 1)²` (never
+///    equal: the left side is even).
+///
+/// Checked for every non-negative `I16F16` (all 2^31 of them) and by
+/// property tests for `I32F32` and `I48F16`.
+#[cfg(test)]
+mod sqrt_against_fixed {
+    extern crate std;
+
+    use std::thread;
+    use std::vec::Vec;
+
+    use fixed::types::{I16F16, I32F32, I48F16};
+    use proptest::prelude::*;
+    use proptest::test_runner::{Config, RngSeed};
+
+    use crate::Scalar;
+    use crate::scalar::exact::{isqrt_u64, isqrt_u128};
+
+    /// Property 1 (*floor*) for a radicand `n`, our floor root `ours` and
+    /// `fixed`'s root `f`.
+    #[inline]
+    fn floor_holds(n: u128, ours: u64, f: u64) -> bool {
+        let wide = u128::from(f);
+        ours == f && wide * wide <= n && n < (wide + 1) * (wide + 1)
+    }
+
+    /// Property 2 (*rounding*) for a radicand `n`, the floor `f` and our
+    /// rounded root `rounded`.
+    #[inline]
+    fn rounding_holds(n: u128, f: u64, rounded: u64) -> bool {
+        let odd = 2 * u128::from(f) + 1;
+        rounded == if 4 * n > odd * odd { f + 1 } else { f }
+    }
+
+    /// Both properties for the non-negative `I16F16` values with raw bits
+    /// `start..start + 64`, as plain assertions (the exhaustive loop does not
+    /// go through proptest). Each of the three roots is taken for all 64
+    /// values before the next, so that independent roots overlap in the
+    /// processor instead of each waiting behind `fixed`'s branchy loop.
+    fn check_i16f16_block(start: i32) {
+        let x = |i: usize| I16F16::from_bits(start + i as i32);
+        let radicand = |i: usize| (x(i).to_bits() as u64) << 16;
+        let ours: [u64; 64] = core::array::from_fn(|i| isqrt_u64(radicand(i)));
+        let rounded: [i32; 64] = core::array::from_fn(|i| Scalar::sqrt(x(i)).to_bits());
+        let theirs: [i32; 64] = core::array::from_fn(|i| x(i).sqrt().to_bits());
+        for i in 0..64 {
+            let (n, f) = (u128::from(radicand(i)), theirs[i] as u64);
+            assert!(
+                floor_holds(n, ours[i], f) && rounding_holds(n, f, rounded[i] as u64),
+                "I16F16 {}: radicand {n}, our floor {}, fixed's {f}, rounded {}",
+                x(i),
+                ours[i],
+                rounded[i]
+            );
+        }
+    }
+
+    #[test]
+    fn every_i16f16_against_fixed() {
+        // 2^31 values (2^25 blocks of 64) split over the available cores:
+        // about 90 s of processor time, two thirds of it in `fixed`'s own
+        // bit-by-bit `sqrt`, so 45 s on two cores.
+        let threads = thread::available_parallelism().map_or(1, usize::from) as i32;
+        let blocks = 1 << 25;
+        thread::scope(|scope| {
+            let workers: Vec<_> = (0..threads)
+                .map(|t| {
+                    let (first, last) =
+                        (blocks / threads * t, if t + 1 == threads { blocks } else { blocks / threads * (t + 1) });
+                    scope.spawn(move || (first..last).for_each(|block| check_i16f16_block(block << 6)))
+                })
+                .collect();
+            for worker in workers {
+                worker.join().expect("a worker found a mismatch");
+            }
+        });
+    }
+
+    /// The configuration of the property tests, in the style of
+    /// `geom_test::config()`: a fixed seed, so every run checks the same
+    /// cases, and more of them than the query properties use, as a square
+    /// root is cheap; `PROPTEST_CASES` and `PROPTEST_RNG_SEED` override both.
+    fn config() -> Config {
+        let mut config = Config::default();
+        if std::env::var_os("PROPTEST_CASES").is_none() {
+            config.cases = 20_000;
+        }
+        if std::env::var_os("PROPTEST_RNG_SEED").is_none() {
+            config.rng_seed = RngSeed::Fixed(0x7371_7274);
+        }
+        config
+    }
+
+    /// Raw values of a 64-bit fixed-point type with `F` fractional bits
+    /// where a root is most likely to go wrong, mixed with arbitrary ones:
+    /// - any non-negative raw value, and one of a random bit length (so
+    ///   small magnitudes are as common as large ones);
+    /// - radicands `b·2^F` equal to perfect squares (`b = m²`), and one
+    ///   below a perfect square (`k² − 1` for `k = j·2^(F−1) ± 1`: then
+    ///   `k² − 1 = (k − 1)(k + 1)` is a multiple of `2^F`), the largest
+    ///   radicand with a floor one less;
+    /// - radicands `s² + s` (just below the midpoint `(s + ½)²`) for
+    ///   `s = j·2^F`, i.e. `b = j·(j·2^F + 1)`, and the next value above;
+    /// - the largest values, and small offsets of all of the above.
+    fn raw_values(frac: u32) -> BoxedStrategy<i64> {
+        let max = i128::from(i64::MAX);
+        let clamp = move |b: i128| b.clamp(0, max) as i64;
+        // The largest m with m² ≤ i64::MAX, k with k² ≤ i64::MAX·2^F, and
+        // s with s² + s ≤ i64::MAX·2^F: every radicand they give fits.
+        let (m_max, k_max) = ((max as u128).isqrt() as u64, ((max as u128) << frac).isqrt() as u64);
+        let squares = (0..=m_max, -3_i64..=3).prop_map(move |(m, d)| clamp(i128::from(m * m) + i128::from(d)));
+        let below = (1..=k_max >> (frac - 1), any::<bool>(), -2_i64..=2).prop_map(move |(j, plus, d)| {
+            let k = u128::from(j << (frac - 1));
+            let k = if plus { k + 1 } else { k - 1 };
+            clamp(((k * k - 1) >> frac) as i128 + i128::from(d))
+        });
+        let midpoints = (0..=k_max >> frac, -1_i64..=3).prop_map(move |(j, d)| {
+            let j = u128::from(j);
+            clamp((j * ((j << frac) + 1)) as i128 + i128::from(d))
+        });
+        let any_length = (0_u32..63, any::<u64>())
+            .prop_map(|(length, bits)| ((1_u64 << length) | (bits & ((1 << length) - 1))) as i64);
+        prop_oneof![
+            0..=i64::MAX,
+            any_length,
+            squares,
+            below,
+            midpoints,
+            (0_i64..1 << 16).prop_map(|d| i64::MAX - d),
+            0_i64..1 << 16,
+        ]
+        .boxed()
+    }
+
+    macro_rules! against_fixed {
+        ($name:ident, $t:ty, $frac:expr) => {
+            proptest! {
+                #![proptest_config(config())]
+
+                #[test]
+                fn $name(bits in raw_values($frac)) {
+                    let x = <$t>::from_bits(bits);
+                    let n = (bits as u128) << $frac;
+                    let f = x.sqrt().to_bits() as u64;
+                    let (ours, rounded) = (isqrt_u128(n), Scalar::sqrt(x).to_bits() as u64);
+                    prop_assert!(floor_holds(n, ours, f), "{}: radicand {}, our floor {}, fixed's {}", x, n, ours, f);
+                    prop_assert!(rounding_holds(n, f, rounded), "{}: radicand {}, floor {}, rounded {}", x, n, f, rounded);
+                }
+            }
+        };
+    }
+
+    against_fixed!(i32f32_against_fixed, I32F32, 32);
+    against_fixed!(i48f16_against_fixed, I48F16, 16);
 }
