@@ -23,7 +23,9 @@ tasks:
             (an optional number of scenes per query, default 20000)
   bench     the criterion benchmarks, then tables of medians: per query and
             scalar type, per world tick, per sandbox frame (arguments after
-            `--` go to criterion, e.g. `--quick`)
+            `--` go to criterion, e.g. `--quick`); `bench --peers` runs the
+            comparison with parry2d instead (`peers/`, its own workspace):
+            per workload, ns per query for geom and parry, and their ratios
   help      this text
 ";
 
@@ -317,13 +319,114 @@ fn accuracy(extra: &[String]) -> Result<(), String> {
 /// Runs the criterion benchmarks and prints the median time per query and
 /// the world's ticks per second.
 fn bench(extra: &[String]) -> Result<(), String> {
+    if extra.iter().any(|a| a == "--peers") {
+        return bench_peers(extra);
+    }
     let mut args = vec!["bench", "-p", "geom-core", "-p", "geom-tui", "--"];
     args.extend(extra.iter().map(String::as_str).filter(|a| *a != "--"));
     Step::cargo(&args).run()?;
     let criterion = root().join("target").join("criterion");
-    print_medians(&criterion, QUERY_GROUPS, QUERY_SCENES)?;
+    for workload in WORKLOADS {
+        let groups: Vec<String> = QUERY_GROUPS.iter().map(|t| format!("{t}-{workload}")).collect();
+        println!("\nmedian time per query (ns), workload `{workload}`, {QUERY_SCENES} queries per iteration");
+        print_medians(&criterion, &groups, QUERY_GROUPS, QUERY_SCENES)?;
+    }
+    print_sqrt(&criterion.join("sqrt"));
     print_world(&criterion.join("world"));
     print_render(&criterion.join("render"));
+    Ok(())
+}
+
+/// Prints the square-root benchmark: geom's exact fixed-point square root
+/// against `fixed`'s own, and the floats' for reference.
+fn print_sqrt(dir: &Path) {
+    let ns = |path: PathBuf| {
+        std::fs::read_to_string(path.join("new").join("estimates.json")).ok().and_then(|json| median_ns(&json))
+    };
+    let cell = |v: Option<f64>| v.map_or_else(|| "–".to_owned(), |ns| format!("{:.1}", ns / QUERY_SCENES));
+    println!("\nsquare root, median ns per value ({QUERY_SCENES} values over the safe range per iteration)\n");
+    println!("| type | geom `Scalar::sqrt` | `fixed`'s `sqrt` | fixed / geom |");
+    println!("|---|---:|---:|---:|");
+    for ty in ["I16F16", "I32F32", "I48F16"] {
+        let (geom, fixed) = (ns(dir.join("geom").join(ty)), ns(dir.join("fixed").join(ty)));
+        let ratio = geom.zip(fixed).map_or_else(|| "–".to_owned(), |(g, f)| format!("{:.1}", f / g));
+        println!("| {ty} | {} | {} | {ratio} |", cell(geom), cell(fixed));
+    }
+    for ty in ["f32", "f64"] {
+        println!("| {ty} | {} | – | – |", cell(ns(dir.join(ty))));
+    }
+}
+
+/// Runs the comparison with parry2d (`peers/`, a workspace of its own so that
+/// the root workspace never builds parry) and prints, per workload, the
+/// median time per query of each implementation and their ratios.
+fn bench_peers(extra: &[String]) -> Result<(), String> {
+    let mut args = vec!["bench", "--manifest-path", "peers/Cargo.toml", "--"];
+    args.extend(extra.iter().map(String::as_str).filter(|a| *a != "--" && *a != "--peers"));
+    Step::cargo(&args).run()?;
+    // The peers workspace builds in `peers/target` unless told otherwise.
+    let target =
+        env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("peers").join("target"), |t| root().join(t));
+    for workload in WORKLOADS {
+        println!(
+            "\ngeom and parry2d, median ns per query, workload `{workload}`, {QUERY_SCENES} queries per iteration\n"
+        );
+        print_peers(&target.join("criterion").join(format!("peers-{workload}")))?;
+    }
+    Ok(())
+}
+
+/// The peer comparison's queries (rows) and implementations (columns), as
+/// `peers/benches/peers.rs` names them (`<query>/<implementation>`).
+const PEER_QUERIES: &[&str] = &[
+    "intersects_circle_segment",
+    "distance_point_segment",
+    "contact_circle_segment",
+    "contact_circle_capsule",
+    "contact_circle_circle",
+    "contact_capsule_capsule",
+    "sweep_circle_segment",
+];
+const PEER_IMPLEMENTATIONS: &[&str] = &[
+    "geom_f32",
+    "geom_f64",
+    "geom_I32F32",
+    "parry_query_f32",
+    "parry_kernel_f32",
+    "parry_query_f64",
+    "parry_kernel_f64",
+];
+/// The ratio columns: header, numerator, denominator.
+const PEER_RATIOS: &[(&str, &str, &str)] = &[
+    ("parry kernel f32 / geom f32", "parry_kernel_f32", "geom_f32"),
+    ("parry query f32 / geom f32", "parry_query_f32", "geom_f32"),
+    ("parry kernel f64 / geom f64", "parry_kernel_f64", "geom_f64"),
+    ("geom I32F32 / geom f32", "geom_I32F32", "geom_f32"),
+];
+
+/// Prints one workload's peer table from its criterion group directory: one
+/// row per query, ns per query for each implementation, then the ratios.
+fn print_peers(group: &Path) -> Result<(), String> {
+    if !group.is_dir() {
+        return Err(format!("no results in {}", group.display()));
+    }
+    let ns = |query: &str, implementation: &str| {
+        let path = group.join(query).join(implementation).join("new").join("estimates.json");
+        std::fs::read_to_string(&path).ok().and_then(|json| median_ns(&json)).map(|ns| ns / QUERY_SCENES)
+    };
+    let headers: Vec<&str> = PEER_IMPLEMENTATIONS.iter().copied().chain(PEER_RATIOS.iter().map(|r| r.0)).collect();
+    println!("| query | {} |", headers.join(" | "));
+    println!("|---|{}", "---:|".repeat(headers.len()));
+    for query in PEER_QUERIES {
+        let times =
+            PEER_IMPLEMENTATIONS.iter().map(|i| ns(query, i).map_or_else(|| "–".to_owned(), |t| format!("{t:.1}")));
+        let ratios = PEER_RATIOS.iter().map(|(_, a, b)| match (ns(query, a), ns(query, b)) {
+            (Some(a), Some(b)) => format!("{:.2}", a / b),
+            _ => "–".to_owned(),
+        });
+        let cells: Vec<String> = times.chain(ratios).collect();
+        println!("| {query} | {} |", cells.join(" | "));
+    }
     Ok(())
 }
 
@@ -359,11 +462,14 @@ fn print_world(dir: &Path) {
 /// The scalar types the query benchmarks run for (criterion groups), and the
 /// number of queries one iteration runs.
 const QUERY_GROUPS: &[&str] = &["f32", "f64", "I16F16", "I32F32", "I48F16"];
-const QUERY_SCENES: f64 = 1024.0;
+const QUERY_SCENES: f64 = 4096.0;
+/// The query benchmarks' workloads (`crates/geom-core/benches/common`).
+const WORKLOADS: &[&str] = &["uniform", "near"];
 
 /// Prints a table of median nanoseconds per element: one row per benchmark,
-/// one column per group, read from criterion's `estimates.json` files.
-fn print_medians(criterion: &Path, groups: &[&str], elements: f64) -> Result<(), String> {
+/// one column per group (headed by `headers`), read from criterion's
+/// `estimates.json` files.
+fn print_medians(criterion: &Path, groups: &[String], headers: &[&str], elements: f64) -> Result<(), String> {
     let mut rows: Vec<String> = Vec::new();
     for group in groups {
         let dir = criterion.join(group);
@@ -376,8 +482,8 @@ fn print_medians(criterion: &Path, groups: &[&str], elements: f64) -> Result<(),
         }
     }
     rows.sort();
-    println!("\nmedian time per query (ns), {elements} queries per iteration\n");
-    println!("| query | {} |", groups.join(" | "));
+    println!();
+    println!("| query | {} |", headers.join(" | "));
     println!("|---|{}", "---:|".repeat(groups.len()));
     for row in &rows {
         let cells: Vec<String> = groups

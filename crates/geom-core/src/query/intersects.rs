@@ -4,7 +4,7 @@
 //! is compared with the squared radius as integers wide enough to hold both,
 //! with no division or square root before the comparison.
 
-use super::kernel::{endpoint_relations, point_point, point_segment, reach};
+use super::kernel::{endpoint_relations, point_point, reach, within_segment};
 use crate::scalar::Scalar;
 use crate::shape::{Capsule, Circle, Segment};
 
@@ -32,7 +32,7 @@ use crate::shape::{Capsule, Circle, Segment};
 #[inline]
 #[must_use]
 pub fn intersects_circle_segment<S: Scalar>(circle: &Circle<S>, segment: &Segment<S>) -> bool {
-    point_segment(circle.center(), segment).dist2.within(circle.radius().to_exact())
+    within_segment(circle.center(), segment, circle.radius().to_exact())
 }
 
 /// Whether `circle` and `capsule` overlap or touch: the circle's centre is
@@ -55,7 +55,7 @@ pub fn intersects_circle_segment<S: Scalar>(circle: &Circle<S>, segment: &Segmen
 #[inline]
 #[must_use]
 pub fn intersects_circle_capsule<S: Scalar>(circle: &Circle<S>, capsule: &Capsule<S>) -> bool {
-    point_segment(circle.center(), &capsule.segment()).dist2.within(reach(circle.radius(), capsule.radius()))
+    within_segment(circle.center(), &capsule.segment(), reach(circle.radius(), capsule.radius()))
 }
 
 /// Whether two circles overlap or touch.

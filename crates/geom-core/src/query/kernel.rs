@@ -322,6 +322,45 @@ impl<S: Scalar> PointSegment<S> {
     }
 }
 
+/// Exactly `point_segment(p, segment).dist2.within(radius)`: the
+/// intersection tests' kernel. Where the ring is cheap
+/// ([`Exact::BRANCH_FREE`], floats) every candidate distance is computed and
+/// the answer selected without branches, the same operations on the same
+/// values and so the same bits, which lets the compiler evaluate several
+/// pairs at once in the batch queries; the multi-word integers branch to
+/// the one case needed.
+#[inline]
+pub(crate) fn within_segment<S: Scalar>(p: Vec2<S>, segment: &Segment<S>, radius: S::Exact) -> bool {
+    if !<S::Exact as Exact>::BRANCH_FREE {
+        return point_segment(p, segment).dist2.within(radius);
+    }
+    let (a, b) = (segment.start(), segment.end());
+    // `canonical`'s order, chosen by selects.
+    let swap = b.x < a.x || (b.x == a.x && b.y < a.y);
+    let (start, end) = (if swap { b } else { a }, if swap { a } else { b });
+    let s = start.to_exact();
+    let d = end.to_exact().sub(s);
+    let w = p.to_exact().sub(s);
+    let len2 = d.length_squared();
+    let t_num = w.dot(d);
+    let v = w.sub(d);
+    let cross = d.perp_dot(w);
+    let r2 = radius * radius;
+    // The three cases of `point_segment`; `Dist2::within` multiplies by a
+    // denominator of one for the end points, which changes no bit.
+    let near_start = w.length_squared() <= r2 * <S::Exact as Exact>::ONE;
+    let near_end = v.length_squared() <= r2 * <S::Exact as Exact>::ONE;
+    let near_interior = cross * cross <= r2 * len2;
+    let zero = <S::Exact as Exact>::ZERO;
+    if len2 <= zero || t_num <= zero {
+        near_start
+    } else if t_num >= len2 {
+        near_end
+    } else {
+        near_interior
+    }
+}
+
 /// An axis of the separating-axis test for crossing segments: the segment's
 /// up normal and what is needed to measure signed distances along it.
 #[derive(Clone, Copy, Debug)]

@@ -26,6 +26,8 @@
 //! - **No NaN, no panic, no wrapping** for shapes built by their validating
 //!   constructors. A bare point outside the safe range is first clamped
 //!   into it (the documented saturation).
+//! - **Batches answer the same**: the functions in [`batch`] test one shape
+//!   against a slice of others, each answer bit for bit the single query's.
 //! - **Degenerate input has a defined answer**: a zero-length segment is its
 //!   point; when the direction from one shape to the other is undefined (a
 //!   centre exactly on a segment, coincident centres, cores that touch), the
@@ -33,6 +35,7 @@
 //!   (+x) for a vertical segment, and +y when there is no segment direction
 //!   either. These rules do not depend on which way a segment is given.
 
+pub mod batch;
 mod closest_point;
 mod contact;
 mod distance;
