@@ -308,32 +308,6 @@ pub(crate) fn isqrt_u64(n: u64) -> u64 {
     floor_root_u64(n, libm::sqrt(n as f64) as u64)
 }
 
-/// `⌊√n⌋` from an estimate `seed`: one step down or up, each checked with
-/// exact squares (`s² ≤ n < (s + 1)²`, the latter as `n − s² ≤ 2s`, which
-/// cannot overflow); an estimate further off falls back to `u64::isqrt`.
-/// Exact for every `seed`.
-#[inline]
-fn floor_root_u64(n: u64, seed: u64) -> u64 {
-    // ⌊√n⌋ < 2^32: clamping keeps every square below in range.
-    let s = seed.min(u64::from(u32::MAX));
-    let square = s * s;
-    if square > n {
-        // s ≥ 1, since s² > n ≥ 0.
-        let s = s - 1;
-        if s * s <= n { s } else { n.isqrt() }
-    } else {
-        let rest = n - square;
-        if rest <= 2 * s {
-            s
-        } else if rest - (2 * s + 1) <= 2 * (s + 1) {
-            // n − (s + 1)² ≤ 2(s + 1): s + 1 is the floor.
-            s + 1
-        } else {
-            n.isqrt()
-        }
-    }
-}
-
 /// `⌊√n⌋`, exact, as [`isqrt_u64`]: below 2^64 it is that function; below
 /// 2^100 the `f64` estimate (within ¼ of the root, which is below 2^50:
 /// `approx_f64` and the root round by 2^-52 relative each) is corrected in
@@ -358,27 +332,40 @@ pub(crate) fn isqrt_u128(n: u128) -> u64 {
     floor_root_u128(n, seed)
 }
 
-/// [`floor_root_u64`] in 128 bits: exact for every `seed`.
-#[inline]
-fn floor_root_u128(n: u128, seed: u64) -> u64 {
-    let s = u128::from(seed);
-    let square = s * s;
-    let root = if square > n {
-        let s = s - 1;
-        if s * s <= n { s } else { n.isqrt() }
-    } else {
-        let rest = n - square;
-        if rest <= 2 * s {
-            s
-        } else if rest - (2 * s + 1) <= 2 * (s + 1) {
-            s + 1
-        } else {
-            n.isqrt()
+/// Defines `$name(n, seed)`: `⌊√n⌋` for an `n` of type `$T` from an
+/// estimate `seed` (clamped to `$max`, above which no root of a `$T` lies):
+/// one step down or up, each checked with exact squares (`s² ≤ n < (s +
+/// 1)²`, the latter as `n − s² ≤ 2s`, which cannot overflow); an estimate
+/// further off falls back to `$T::isqrt`. Exact for every `seed`.
+macro_rules! floor_root {
+    ($name:ident, $T:ty, $max:expr) => {
+        #[inline]
+        fn $name(n: $T, seed: u64) -> u64 {
+            let s = <$T>::from(seed.min($max));
+            let square = s * s;
+            let root = if square > n {
+                // s ≥ 1, since s² > n ≥ 0.
+                let s = s - 1;
+                if s * s <= n { s } else { n.isqrt() }
+            } else {
+                let rest = n - square;
+                if rest <= 2 * s {
+                    s
+                } else if rest - (2 * s + 1) <= 2 * (s + 1) {
+                    // n − (s + 1)² ≤ 2(s + 1): s + 1 is the floor.
+                    s + 1
+                } else {
+                    n.isqrt()
+                }
+            };
+            // The floor root of a 2k-bit integer has at most k bits.
+            root as u64
         }
     };
-    // ⌊√n⌋ < 2^64 for every u128 n.
-    root as u64
 }
+
+floor_root!(floor_root_u64, u64, u64::from(u32::MAX));
+floor_root!(floor_root_u128, u128, u64::MAX);
 
 /// `n` as an `f64` within a relative 2^-52: the two 64-bit halves converted
 /// separately (a `u128` conversion is a slow library call).
