@@ -216,6 +216,12 @@ impl<S: Scalar> Vec2<S> {
     pub(crate) fn to_exact(self) -> ExactVec<S::Exact> {
         ExactVec::from_vec(self)
     }
+
+    /// The vector in the ring of the yes/no tests (degree 1).
+    #[inline]
+    pub(crate) fn to_narrow(self) -> ExactVec<<S::Exact as Exact>::Narrow> {
+        ExactVec { x: self.x.to_narrow(), y: self.y.to_narrow() }
+    }
 }
 
 /// Converts a degree-2 exact value into `S::Wide`.

@@ -9,7 +9,7 @@
 
 use core::fmt;
 
-use super::kernel::{point_point, reach, within_segment};
+use super::kernel::{narrow_reach, within_point, within_segment};
 use crate::scalar::Scalar;
 use crate::shape::{Capsule, Circle, Segment};
 
@@ -94,7 +94,7 @@ pub fn intersects_circle_segments<S: Scalar>(
     segments: &[Segment<S>],
     out: &mut [bool],
 ) -> Result<usize, LengthMismatch> {
-    let (center, radius) = (circle.center(), circle.radius().to_exact());
+    let (center, radius) = (circle.center(), circle.radius().to_narrow());
     batch(segments, out, |segment| within_segment(center, segment, radius))
 }
 
@@ -125,7 +125,7 @@ pub fn intersects_circles_segment<S: Scalar>(
     segment: &Segment<S>,
     out: &mut [bool],
 ) -> Result<usize, LengthMismatch> {
-    batch(circles, out, |circle| within_segment(circle.center(), segment, circle.radius().to_exact()))
+    batch(circles, out, |circle| within_segment(circle.center(), segment, circle.radius().to_narrow()))
 }
 
 /// For every capsule, whether `circle` overlaps or touches it: `out[i]` is
@@ -159,7 +159,9 @@ pub fn intersects_circle_capsules<S: Scalar>(
     out: &mut [bool],
 ) -> Result<usize, LengthMismatch> {
     let center = circle.center();
-    batch(capsules, out, |capsule| within_segment(center, &capsule.segment(), reach(circle.radius(), capsule.radius())))
+    batch(capsules, out, |capsule| {
+        within_segment(center, &capsule.segment(), narrow_reach(circle.radius(), capsule.radius()))
+    })
 }
 
 /// For every circle, whether it overlaps or touches `capsule`: `out[i]` is
@@ -190,7 +192,9 @@ pub fn intersects_circles_capsule<S: Scalar>(
     out: &mut [bool],
 ) -> Result<usize, LengthMismatch> {
     let core = capsule.segment();
-    batch(circles, out, |circle| within_segment(circle.center(), &core, reach(circle.radius(), capsule.radius())))
+    batch(circles, out, |circle| {
+        within_segment(circle.center(), &core, narrow_reach(circle.radius(), capsule.radius()))
+    })
 }
 
 /// For every circle in `others`, whether it overlaps or touches `circle`:
@@ -224,6 +228,6 @@ pub fn intersects_circle_circles<S: Scalar>(
     out: &mut [bool],
 ) -> Result<usize, LengthMismatch> {
     batch(others, out, |other| {
-        point_point(circle.center(), other.center()).0.within(reach(circle.radius(), other.radius()))
+        within_point(circle.center(), other.center(), narrow_reach(circle.radius(), other.radius()))
     })
 }

@@ -4,7 +4,7 @@
 //! is compared with the squared radius as integers wide enough to hold both,
 //! with no division or square root before the comparison.
 
-use super::kernel::{endpoint_relations, point_point, reach, within_segment};
+use super::kernel::{narrow_reach, segments_within, within_point, within_segment};
 use crate::scalar::Scalar;
 use crate::shape::{Capsule, Circle, Segment};
 
@@ -32,7 +32,7 @@ use crate::shape::{Capsule, Circle, Segment};
 #[inline]
 #[must_use]
 pub fn intersects_circle_segment<S: Scalar>(circle: &Circle<S>, segment: &Segment<S>) -> bool {
-    within_segment(circle.center(), segment, circle.radius().to_exact())
+    within_segment(circle.center(), segment, circle.radius().to_narrow())
 }
 
 /// Whether `circle` and `capsule` overlap or touch: the circle's centre is
@@ -55,7 +55,7 @@ pub fn intersects_circle_segment<S: Scalar>(circle: &Circle<S>, segment: &Segmen
 #[inline]
 #[must_use]
 pub fn intersects_circle_capsule<S: Scalar>(circle: &Circle<S>, capsule: &Capsule<S>) -> bool {
-    within_segment(circle.center(), &capsule.segment(), reach(circle.radius(), capsule.radius()))
+    within_segment(circle.center(), &capsule.segment(), narrow_reach(circle.radius(), capsule.radius()))
 }
 
 /// Whether two circles overlap or touch.
@@ -77,7 +77,7 @@ pub fn intersects_circle_capsule<S: Scalar>(circle: &Circle<S>, capsule: &Capsul
 #[inline]
 #[must_use]
 pub fn intersects_circle_circle<S: Scalar>(a: &Circle<S>, b: &Circle<S>) -> bool {
-    point_point(a.center(), b.center()).0.within(reach(a.radius(), b.radius()))
+    within_point(a.center(), b.center(), narrow_reach(a.radius(), b.radius()))
 }
 
 /// Whether two capsules overlap or touch: their core segments cross, or
@@ -98,5 +98,5 @@ pub fn intersects_circle_circle<S: Scalar>(a: &Circle<S>, b: &Circle<S>) -> bool
 #[inline]
 #[must_use]
 pub fn intersects_capsule_capsule<S: Scalar>(a: &Capsule<S>, b: &Capsule<S>) -> bool {
-    endpoint_relations(&a.segment(), &b.segment()).within(reach(a.radius(), b.radius()))
+    segments_within(&a.segment(), &b.segment(), narrow_reach(a.radius(), b.radius()))
 }

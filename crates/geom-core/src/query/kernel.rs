@@ -197,6 +197,10 @@ pub(crate) fn scale<S: Scalar>(v: Vec2<S>, k: S) -> Vec2<S> {
 }
 
 /// The relation of a point to a segment, decided exactly.
+///
+/// Everything of degree 2 or less is kept in the narrow ring (see
+/// `Exact::Narrow`); only the squared distance and the direction, which the
+/// callers compare and round, are in the full one.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct PointSegment<S: Scalar> {
     /// Canonical start and end.
@@ -204,16 +208,16 @@ pub(crate) struct PointSegment<S: Scalar> {
     end: Vec2<S>,
     /// Whether canonical order reversed the segment.
     swapped: bool,
-    /// The query point, exact (degree 1).
-    p: ExactVec<S::Exact>,
-    /// Canonical `start`, exact (degree 1).
-    s: ExactVec<S::Exact>,
+    /// The query point (degree 1).
+    p: ExactVec<Narrow<S>>,
+    /// Canonical `start` (degree 1).
+    s: ExactVec<Narrow<S>>,
     /// Canonical `end - start` (degree 1).
-    d: ExactVec<S::Exact>,
+    d: ExactVec<Narrow<S>>,
     /// `|d|²` (degree 2).
-    len2: S::Exact,
+    len2: Narrow<S>,
     /// The clamped projection `(p - start)·d`, in `[0, len2]` (degree 2).
-    t_num: S::Exact,
+    t_num: Narrow<S>,
     /// The feature in canonical order.
     feature: SegmentFeature,
     /// The squared distance.
@@ -223,27 +227,35 @@ pub(crate) struct PointSegment<S: Scalar> {
     pub(crate) dir: ExactVec<S::Exact>,
 }
 
+/// A narrow vector in the full ring.
+#[inline]
+fn full<S: Scalar>(v: ExactVec<Narrow<S>>) -> ExactVec<S::Exact> {
+    ExactVec { x: <S::Exact as Exact>::from_narrow(v.x), y: <S::Exact as Exact>::from_narrow(v.y) }
+}
+
 /// Decides where `p` is relative to `segment`.
 ///
 /// Bounds (fixed-point, raw units, `M = 2^28` or `2^60`): `|p|, |s|, |e| ≤ M`,
-/// so `|w|, |d| ≤ 2M`, `|t_num|, len2 ≤ 8M²`, `|cross| ≤ 8M²` and
-/// `cross² ≤ 64M⁴`: below `2^119` in `i128` and `2^247` in `I256`.
+/// so `|w|, |d| ≤ 2M`, `|t_num|, len2 ≤ 8M²` and `|cross| ≤ 8M²`, below
+/// `2^127` in the narrow `i128`; `cross² ≤ 64M⁴` is below `2^119` in `i128`
+/// and `2^247` in `I256`.
 #[inline]
 pub(crate) fn point_segment<S: Scalar>(p: Vec2<S>, segment: &Segment<S>) -> PointSegment<S> {
     let (start, end, swapped) = canonical(segment);
-    let s = start.to_exact();
-    let d = end.to_exact().sub(s);
-    let p = p.to_exact();
+    let s = start.to_narrow();
+    let d = end.to_narrow().sub(s);
+    let p = p.to_narrow();
     let w = p.sub(s);
     let len2 = d.length_squared();
     let t_num = w.dot(d);
+    let zero = <Narrow<S> as Exact>::ZERO;
     let one = <S::Exact as Exact>::ONE;
-    let zero = <S::Exact as Exact>::ZERO;
+    let wide = <S::Exact as Exact>::from_narrow;
     let (feature, t_num, dist2, dir) = if len2 <= zero || t_num <= zero {
-        (SegmentFeature::Start, zero, Dist2 { num: w.length_squared(), den: one }, w)
+        (SegmentFeature::Start, zero, Dist2 { num: wide(w.length_squared()), den: one }, w)
     } else if t_num >= len2 {
         let v = w.sub(d);
-        (SegmentFeature::End, len2, Dist2 { num: v.length_squared(), den: one }, v)
+        (SegmentFeature::End, len2, Dist2 { num: wide(v.length_squared()), den: one }, v)
     } else {
         // Perpendicular foot: distance² = cross² / len2 (degree 4 / degree 2).
         let cross = d.perp_dot(w);
@@ -254,9 +266,10 @@ pub(crate) fn point_segment<S: Scalar>(p: Vec2<S>, segment: &Segment<S>) -> Poin
         } else {
             ExactVec { x: zero, y: zero }
         };
-        (SegmentFeature::Interior, t_num, Dist2 { num: cross * cross, den: len2 }, dir)
+        let num = <S::Exact as Exact>::product(cross, cross);
+        (SegmentFeature::Interior, t_num, Dist2 { num, den: wide(len2) }, dir)
     };
-    PointSegment { start, end, swapped, p, s, d, len2, t_num, feature, dist2, dir }
+    PointSegment { start, end, swapped, p, s, d, len2, t_num, feature, dist2, dir: full::<S>(dir) }
 }
 
 impl<S: Scalar> PointSegment<S> {
@@ -268,7 +281,9 @@ impl<S: Scalar> PointSegment<S> {
             SegmentFeature::End => self.end,
             SegmentFeature::Interior => {
                 // (deg 1 · deg 2 + deg 1 · deg 2) / deg 2 = deg 1
-                let along = |s: S::Exact, d: S::Exact| S::from_ratio(s * self.len2 + d * self.t_num, self.len2);
+                let product = <S::Exact as Exact>::product;
+                let len2 = <S::Exact as Exact>::from_narrow(self.len2);
+                let along = |s, d| S::from_ratio(product(s, self.len2) + product(d, self.t_num), len2);
                 Vec2::new(along(self.s.x, self.d.x), along(self.s.y, self.d.y))
             }
         }
@@ -278,12 +293,13 @@ impl<S: Scalar> PointSegment<S> {
     /// (`start + t·(end − start)`), rounded once.
     #[inline]
     pub(crate) fn t(&self) -> S {
-        if self.len2 <= <S::Exact as Exact>::ZERO {
+        if self.len2 <= <Narrow<S> as Exact>::ZERO {
             return S::ZERO;
         }
         let t_num = if self.swapped { self.len2 - self.t_num } else { self.t_num };
         // (deg 2 · deg 1) / deg 2 = deg 1
-        S::from_ratio(t_num * S::EXACT_ONE, self.len2)
+        let num = <S::Exact as Exact>::product(t_num, S::ONE.to_narrow());
+        S::from_ratio(num, <S::Exact as Exact>::from_narrow(self.len2))
     }
 
     /// The feature of the segment as given.
@@ -298,12 +314,14 @@ impl<S: Scalar> PointSegment<S> {
     #[inline]
     pub(crate) fn on_segment(&self) -> bool {
         S::Exact::is_negligible(self.dist2.num, self.dist2.den, || {
-            let abs = |v: S::Exact| if v < <S::Exact as Exact>::ZERO { -v } else { v };
+            let zero = <Narrow<S> as Exact>::ZERO;
+            let abs = |v: Narrow<S>| if v < zero { -v } else { v };
             let e = ExactVec { x: self.s.x + self.d.x, y: self.s.y + self.d.y };
-            [self.p, self.s, e]
+            let scale = [self.p, self.s, e]
                 .iter()
                 .map(|v| if abs(v.x) > abs(v.y) { abs(v.x) } else { abs(v.y) })
-                .fold(<S::Exact as Exact>::ZERO, |max, v| if v > max { v } else { max })
+                .fold(zero, |max, v| if v > max { v } else { max });
+            <S::Exact as Exact>::from_narrow(scale)
         })
     }
 
@@ -311,7 +329,7 @@ impl<S: Scalar> PointSegment<S> {
     /// the point lies on the segment, the segment's [`up_direction`].
     #[inline]
     pub(crate) fn normal_direction(&self) -> ExactVec<S::Exact> {
-        if self.on_segment() { up_direction(self.d) } else { self.dir }
+        if self.on_segment() { up_direction(full::<S>(self.d)) } else { self.dir }
     }
 
     /// The unit normal from the segment towards the point (see
@@ -322,43 +340,99 @@ impl<S: Scalar> PointSegment<S> {
     }
 }
 
-/// Exactly `point_segment(p, segment).dist2.within(radius)`: the
-/// intersection tests' kernel. Where the ring is cheap
-/// ([`Exact::BRANCH_FREE`], floats) every candidate distance is computed and
-/// the answer selected without branches, the same operations on the same
-/// values and so the same bits, which lets the compiler evaluate several
-/// pairs at once in the batch queries; the multi-word integers branch to
-/// the one case needed.
+/// The ring of the yes/no tests of `S` (see `Exact::Narrow`).
+pub(crate) type Narrow<S> = <<S as crate::scalar::private::Sealed>::Exact as Exact>::Narrow;
+
+/// [`reach`] in the ring of the yes/no tests: the same sum, exactly.
 #[inline]
-pub(crate) fn within_segment<S: Scalar>(p: Vec2<S>, segment: &Segment<S>, radius: S::Exact) -> bool {
-    if !<S::Exact as Exact>::BRANCH_FREE {
-        return point_segment(p, segment).dist2.within(radius);
-    }
+pub(crate) fn narrow_reach<S: Scalar>(r1: S, r2: S) -> Narrow<S> {
+    r1.to_narrow() + r2.to_narrow()
+}
+
+/// Exactly: are `p` and `q` within `radius` (degree 1) of each other? The
+/// same decision as `point_point(p, q).0.within(radius)`.
+#[inline]
+pub(crate) fn within_point<S: Scalar>(p: Vec2<S>, q: Vec2<S>, radius: Narrow<S>) -> bool {
+    p.to_narrow().sub(q.to_narrow()).length_squared() <= radius * radius
+}
+
+/// Exactly `point_segment(p, segment).dist2.within(radius)`: the
+/// intersection tests' kernel, computed in the narrow ring (degree 2, and
+/// one degree-4 comparison by `Exact::products_le`) rather than the full
+/// one that `point_segment` needs for the values it rounds. Where the ring
+/// is cheap ([`Exact::BRANCH_FREE`], floats) every candidate distance is
+/// computed and the answer selected without branches, the same operations
+/// on the same values and so the same bits, which lets the compiler
+/// evaluate several pairs at once in the batch queries; the integers
+/// branch to the one case needed.
+///
+/// Bounds (fixed-point, raw units, `M = 2^28` or `2^60`): `|w|, |d|, |w − d|
+/// ≤ 2M` and `radius ≤ 2M`, so every degree-2 value is at most `8M²`, below
+/// `2^127` in `i128` for both widths.
+#[inline]
+pub(crate) fn within_segment<S: Scalar>(p: Vec2<S>, segment: &Segment<S>, radius: Narrow<S>) -> bool {
     let (a, b) = (segment.start(), segment.end());
     // `canonical`'s order, chosen by selects.
     let swap = b.x < a.x || (b.x == a.x && b.y < a.y);
     let (start, end) = (if swap { b } else { a }, if swap { a } else { b });
-    let s = start.to_exact();
-    let d = end.to_exact().sub(s);
-    let w = p.to_exact().sub(s);
+    let s = start.to_narrow();
+    let d = end.to_narrow().sub(s);
+    let w = p.to_narrow().sub(s);
     let len2 = d.length_squared();
     let t_num = w.dot(d);
-    let v = w.sub(d);
-    let cross = d.perp_dot(w);
     let r2 = radius * radius;
-    // The three cases of `point_segment`; `Dist2::within` multiplies by a
-    // denominator of one for the end points, which changes no bit.
-    let near_start = w.length_squared() <= r2 * <S::Exact as Exact>::ONE;
-    let near_end = v.length_squared() <= r2 * <S::Exact as Exact>::ONE;
-    let near_interior = cross * cross <= r2 * len2;
-    let zero = <S::Exact as Exact>::ZERO;
-    if len2 <= zero || t_num <= zero {
-        near_start
-    } else if t_num >= len2 {
-        near_end
+    // The three cases of `point_segment`; `Dist2::within` multiplies the
+    // end points' squared distances by a denominator of one, which changes
+    // no bit.
+    let near_start = || w.length_squared() <= r2;
+    let near_end = || w.sub(d).length_squared() <= r2;
+    let near_interior = || {
+        let cross = d.perp_dot(w);
+        <S::Exact as Exact>::products_le(cross, cross, r2, len2)
+    };
+    let zero = <Narrow<S> as Exact>::ZERO;
+    let (at_start, at_end) = (len2 <= zero || t_num <= zero, t_num >= len2);
+    if <S::Exact as Exact>::BRANCH_FREE {
+        let (start, end, interior) = (near_start(), near_end(), near_interior());
+        if at_start {
+            start
+        } else if at_end {
+            end
+        } else {
+            interior
+        }
+    } else if at_start {
+        near_start()
+    } else if at_end {
+        near_end()
     } else {
-        near_interior
+        near_interior()
     }
+}
+
+/// Exactly: are two segments within `radius` of each other? They are when
+/// they cross, or when an end point of either is within `radius` of the
+/// other (two segments that do not cross are closest at an end point),
+/// each decided in the narrow ring as [`within_segment`] does.
+#[inline]
+pub(crate) fn segments_within<S: Scalar>(a: &Segment<S>, b: &Segment<S>, radius: Narrow<S>) -> bool {
+    cross_properly(a, b)
+        || within_segment(a.start(), b, radius)
+        || within_segment(a.end(), b, radius)
+        || within_segment(b.start(), a, radius)
+        || within_segment(b.end(), a, radius)
+}
+
+/// Whether two segments cross at a point interior to both, decided exactly
+/// by the signs of four cross products (degree 2).
+#[inline]
+fn cross_properly<S: Scalar>(a: &Segment<S>, b: &Segment<S>) -> bool {
+    let zero = <Narrow<S> as Exact>::ZERO;
+    let strictly_opposite = |u: Narrow<S>, v: Narrow<S>| (u > zero && v < zero) || (u < zero && v > zero);
+    let (a0, a1, b0, b1) = (a.start().to_narrow(), a.end().to_narrow(), b.start().to_narrow(), b.end().to_narrow());
+    let (da, db) = (a1.sub(a0), b1.sub(b0));
+    strictly_opposite(da.perp_dot(b0.sub(a0)), da.perp_dot(b1.sub(a0)))
+        && strictly_opposite(db.perp_dot(a0.sub(b0)), db.perp_dot(a1.sub(b0)))
 }
 
 /// An axis of the separating-axis test for crossing segments: the segment's
@@ -418,14 +492,7 @@ pub(crate) struct SegmentSegment<S: Scalar> {
 pub(crate) fn endpoint_relations<S: Scalar>(a: &Segment<S>, b: &Segment<S>) -> EndpointRelations<S> {
     let a_to_b = [point_segment(a.start(), b), point_segment(a.end(), b)];
     let b_to_a = [point_segment(b.start(), a), point_segment(b.end(), a)];
-    let zero = <S::Exact as Exact>::ZERO;
-    let strictly_opposite = |u: S::Exact, v: S::Exact| (u > zero && v < zero) || (u < zero && v > zero);
-    let (a0, b0) = (a.start().to_exact(), b.start().to_exact());
-    let da = a.end().to_exact().sub(a0);
-    let db = b.end().to_exact().sub(b0);
-    let crossing = strictly_opposite(da.perp_dot(b0.sub(a0)), da.perp_dot(b.end().to_exact().sub(a0)))
-        && strictly_opposite(db.perp_dot(a0.sub(b0)), db.perp_dot(a.end().to_exact().sub(b0)));
-    EndpointRelations { a_to_b, b_to_a, crossing }
+    EndpointRelations { a_to_b, b_to_a, crossing: cross_properly(a, b) }
 }
 
 /// The four endpoint-to-segment relations of two segments, decided exactly:
@@ -442,12 +509,6 @@ pub(crate) struct EndpointRelations<S: Scalar> {
 }
 
 impl<S: Scalar> EndpointRelations<S> {
-    /// Exactly: are the segments within `radius` of each other?
-    #[inline]
-    pub(crate) fn within(&self, radius: S::Exact) -> bool {
-        self.crossing || self.all().any(|k| k.dist2.within(radius))
-    }
-
     /// Do the segments touch or cross? Exact for fixed-point types; for
     /// floats, an end point within rounding of the other segment counts as
     /// touching (see [`PointSegment::on_segment`]): a normal between closest

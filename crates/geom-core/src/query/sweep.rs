@@ -29,8 +29,8 @@
 
 use super::contact::{Contact, contact_circle_circle, contact_point_segment, depth};
 use super::kernel::{
-    PointSegment, canonical, clamp_to_range, endpoint_relations, offset, point_point, point_segment, reach, unit,
-    up_direction,
+    Narrow, PointSegment, canonical, clamp_to_range, endpoint_relations, narrow_reach, offset, point_point,
+    point_segment, reach, segments_within, unit, up_direction, within_segment,
 };
 use crate::scalar::{Exact, Rounding, Scalar};
 use crate::shape::{Capsule, Circle, Segment};
@@ -125,9 +125,17 @@ struct Relative<S: Scalar> {
     motion: Vec2<S>,
     core: Segment<S>,
     reach: S::Exact,
+    /// `reach` in the narrow ring, for the hit test.
+    narrow_reach: Narrow<S>,
 }
 
 impl<S: Scalar> Relative<S> {
+    /// A point of radius `r1` moving from `start` by `motion` against the
+    /// region within `r2` of `core`.
+    fn new(start: Vec2<S>, motion: Vec2<S>, core: Segment<S>, (r1, r2): (S, S)) -> Self {
+        Self { start, motion, core, reach: reach(r1, r2), narrow_reach: narrow_reach(r1, r2) }
+    }
+
     fn path(&self) -> Segment<S> {
         Segment::new_unchecked(self.start, self.start + self.motion)
     }
@@ -135,7 +143,7 @@ impl<S: Scalar> Relative<S> {
     /// The exact hit test for a point known to start apart: does the path
     /// come within `reach` of the core?
     fn meets(&self) -> bool {
-        endpoint_relations(&self.path(), &self.core).within(self.reach)
+        segments_within(&self.path(), &self.core, self.narrow_reach)
     }
 
     /// The earliest time at which the point, apart at the start and known to
@@ -316,11 +324,14 @@ fn cap_time<S: Scalar>(
 fn sweep_circle_core<S: Scalar>(circle: &Circle<S>, motion: Vec2<S>, core: &Segment<S>, inflate: S) -> Sweep<S> {
     let motion = clamp_to_range(motion);
     let c = circle.center();
-    let start = point_segment(c, core);
-    if let Some(contact) = contact_point_segment(&start, circle.radius(), inflate) {
-        return Sweep::InContact { contact, blocked: pushes_into(motion.to_exact(), start.normal_direction()) };
+    // The narrow test first: the full kernel only for shapes in contact.
+    if within_segment(c, core, narrow_reach(circle.radius(), inflate)) {
+        let start = point_segment(c, core);
+        if let Some(contact) = contact_point_segment(&start, circle.radius(), inflate) {
+            return Sweep::InContact { contact, blocked: pushes_into(motion.to_exact(), start.normal_direction()) };
+        }
     }
-    let relative = Relative { start: c, motion, core: *core, reach: reach(circle.radius(), inflate) };
+    let relative = Relative::new(c, motion, *core, (circle.radius(), inflate));
     if !relative.meets() {
         return Sweep::Miss;
     }
@@ -438,7 +449,7 @@ pub fn sweep_circle_circle<S: Scalar>(a: &Circle<S>, motion_a: Vec2<S>, b: &Circ
         return Sweep::InContact { contact, blocked: pushes_into(relative_motion.to_exact(), normal_direction) };
     }
     let core = Segment::new_unchecked(b.center(), b.center());
-    let relative = Relative { start: a.center(), motion: relative_motion, core, reach: reach(a.radius(), b.radius()) };
+    let relative = Relative::new(a.center(), relative_motion, core, (a.radius(), b.radius()));
     if !relative.meets() {
         return Sweep::Miss;
     }
@@ -477,21 +488,20 @@ pub fn sweep_circle_circle<S: Scalar>(a: &Circle<S>, motion_a: Vec2<S>, b: &Circ
 pub fn sweep_capsule_circle<S: Scalar>(capsule: &Capsule<S>, motion: Vec2<S>, circle: &Circle<S>) -> Sweep<S> {
     let motion = clamp_to_range(motion);
     let core = capsule.segment();
-    let reach = reach(circle.radius(), capsule.radius());
+    let relative = Relative::new(circle.center(), -motion, core, (circle.radius(), capsule.radius()));
     // The contact of the capsule with the circle, from the relation of the
     // circle's centre to a core `k`.
     let contact = |k: &PointSegment<S>| {
         let point = circle.center() + offset(k.normal_direction().neg(), circle.radius());
         Contact { point, normal: -k.normal(), depth: depth(circle.radius() + capsule.radius(), k.dist2.distance()) }
     };
-    let start = point_segment(circle.center(), &core);
-    if start.dist2.within(reach) {
+    if within_segment(circle.center(), &core, relative.narrow_reach) {
+        let start = point_segment(circle.center(), &core);
         // The capsule approaches the circle when the circle, seen from the
         // capsule, moves against the normal from the core towards it.
         let blocked = pushes_into((-motion).to_exact(), start.normal_direction());
         return Sweep::InContact { contact: contact(&start), blocked };
     }
-    let relative = Relative { start: circle.center(), motion: -motion, core, reach };
     if !relative.meets() {
         return Sweep::Miss;
     }
@@ -502,7 +512,7 @@ pub fn sweep_capsule_circle<S: Scalar>(capsule: &Capsule<S>, motion: Vec2<S>, ci
         // its core towards the circle.
         let travel_a = travel(motion, t, -rough.normal());
         let k = point_segment(circle.center(), &moved(travel_a));
-        let overlapping = k.dist2.overlaps(reach);
+        let overlapping = k.dist2.overlaps(relative.reach);
         ((travel_a, k), overlapping)
     });
     let Contact { point, normal, .. } = contact(&k);

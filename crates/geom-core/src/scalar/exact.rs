@@ -16,7 +16,9 @@
 use core::fmt::Debug;
 use core::ops::{Add, Mul, Neg, Sub};
 
-use ethnum::{I256, U256};
+use ethnum::U256;
+
+use super::wide::I256;
 
 /// A ring the kernels compute in: exact integers for fixed-point scalars,
 /// `f64` for floats.
@@ -32,6 +34,28 @@ pub trait Exact:
     /// operations are a cycle or two each and vectorise; false for the
     /// multi-word integers.
     const BRANCH_FREE: bool;
+
+    /// The ring of the polynomials of degree 2 or less (a squared length,
+    /// a dot or cross product of coordinate differences): `i128` for both
+    /// integer rings (degree 2 of a `FixedI64` stays below `2^124`), `f64`
+    /// for `f64`. The yes/no tests compute in it entirely, with degree-4
+    /// comparisons by [`products_le`](Exact::products_le), and the kernels
+    /// move to `Self` only for the values they round.
+    type Narrow: Exact;
+
+    /// A narrow value in this ring.
+    fn from_narrow(value: Self::Narrow) -> Self;
+
+    /// The exact product of two narrow values in this ring (as written,
+    /// for `f64`).
+    fn product(a: Self::Narrow, b: Self::Narrow) -> Self;
+
+    /// Exactly: is `a·b ≤ c·d`, for values of degree 2? For `f64`, the
+    /// expression evaluated as written.
+    #[inline]
+    fn products_le(a: Self::Narrow, b: Self::Narrow, c: Self::Narrow, d: Self::Narrow) -> bool {
+        Self::product(a, b) <= Self::product(c, d)
+    }
 
     /// Whether the squared distance `num / den` (degree 2) between shapes
     /// whose coordinates are at most `scale` in magnitude is to be treated
@@ -52,6 +76,19 @@ impl Exact for i128 {
     const ZERO: Self = 0;
     const ONE: Self = 1;
     const BRANCH_FREE: bool = false;
+    type Narrow = i128;
+
+    #[inline]
+    fn from_narrow(value: i128) -> Self {
+        value
+    }
+
+    /// The products of the `FixedI32` kernels' degree-2 values stay below
+    /// `2^119`.
+    #[inline]
+    fn product(a: i128, b: i128) -> Self {
+        a * b
+    }
 
     #[inline]
     fn is_negligible(num: Self, _: Self, _: impl FnOnce() -> Self) -> bool {
@@ -73,6 +110,17 @@ impl Exact for I256 {
     const ZERO: Self = I256::ZERO;
     const ONE: Self = I256::ONE;
     const BRANCH_FREE: bool = false;
+    type Narrow = i128;
+
+    #[inline]
+    fn from_narrow(value: i128) -> Self {
+        I256::new(value)
+    }
+
+    #[inline]
+    fn product(a: i128, b: i128) -> Self {
+        I256::widening_mul(a, b)
+    }
 
     #[inline]
     fn is_negligible(num: Self, _: Self, _: impl FnOnce() -> Self) -> bool {
@@ -94,6 +142,17 @@ impl Exact for f64 {
     const ZERO: Self = 0.0;
     const ONE: Self = 1.0;
     const BRANCH_FREE: bool = true;
+    type Narrow = f64;
+
+    #[inline]
+    fn from_narrow(value: f64) -> Self {
+        value
+    }
+
+    #[inline]
+    fn product(a: f64, b: f64) -> Self {
+        a * b
+    }
 
     #[inline]
     fn is_negligible(num: Self, den: Self, scale: impl FnOnce() -> Self) -> bool {
@@ -166,7 +225,7 @@ impl ExactInt for I256 {
     fn div_rem_floor(self, den: Self) -> (Self, Self) {
         // Both operands fit in 128 bits for most calls; the native division
         // is several times faster than the 256-bit one.
-        if let (Ok(n), Ok(d)) = (i128::try_from(self), i128::try_from(den)) {
+        if let (Some(n), Some(d)) = (self.to_i128(), den.to_i128()) {
             let (q, r) = n.div_rem_floor(d);
             (I256::new(q), I256::new(r))
         } else {
@@ -535,7 +594,8 @@ mod tests {
                 return I256::ZERO;
             }
             value >>= 256 - bits;
-            (value | (U256::ONE << (bits - 1))).as_i256()
+            let value = value | (U256::ONE << (bits - 1));
+            I256::from_unsigned_words(*value.high(), *value.low())
         }
     }
 
@@ -573,7 +633,7 @@ mod tests {
             // |r − √n| < ½ ⇔ (2r − 1)² < 4n < (2r + 1)² (no ties: 4n is even).
             let r = I256::from(round_sqrt_u128(n));
             let (four_n, below, above) = (I256::from(n) * I256::new(4), r + r - I256::ONE, r + r + I256::ONE);
-            assert!((r == 0 || below * below < four_n) && four_n < above * above, "√{n} -> {r}");
+            assert!((r == I256::ZERO || below * below < four_n) && four_n < above * above, "√{n} -> {r}");
             if let Ok(small) = u64::try_from(n) {
                 assert_eq!(isqrt_u64(small), small.isqrt(), "⌊√{small}⌋");
                 assert_eq!(u128::from(round_sqrt_u64(small)), round_sqrt_u128(n), "√{small}");
@@ -690,7 +750,7 @@ mod tests {
     fn check_ratio(num: I256, den: I256, max: u64) {
         let expected = reference_sqrt_ratio(num, den, max);
         assert_eq!(sqrt_ratio(num, den, max), expected, "√({num} / {den}), max {max}");
-        if let (Ok(n), Ok(d)) = (i128::try_from(num), i128::try_from(den)) {
+        if let (Some(n), Some(d)) = (num.to_i128(), den.to_i128()) {
             assert_eq!(sqrt_ratio(n, d, max), expected, "√({n} / {d}) in i128, max {max}");
         }
     }

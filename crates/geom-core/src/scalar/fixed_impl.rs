@@ -6,7 +6,6 @@
 //! of four below `2^119` (`2^247`): the kernels' degree-4 polynomials fit in
 //! `i128` (`I256`) with room for the few additions they make.
 
-use ethnum::I256;
 use fixed::types::extra::{
     LeEqU32, LeEqU64, LeEqU128, U8, U9, U10, U11, U12, U13, U14, U15, U16, U17, U18, U19, U20, U21, U22, U23, U24, U25,
     U26, U27, U28, U29, U30, U31, U32, U33, U34, U35, U36, U37, U38, U39, U40, U41, U42, U43, U44, U45, U46, U47, U48,
@@ -19,6 +18,7 @@ use num_traits::ConstOne;
 use super::Scalar;
 use super::exact::{Rounding, directed_div, round_div, round_sqrt_u64, round_sqrt_u128, saturate, sqrt_ratio};
 use super::private::{FromExact, Sealed, SealedFrac};
+use super::wide::I256;
 
 /// The fractional bit counts `F` for which [`FixedI32<F>`](fixed::FixedI32)
 /// implements [`Scalar`]: `U8` to `U24`.
@@ -82,6 +82,11 @@ impl<F: Frac32> Sealed for FixedI32<F> {
     }
 
     #[inline]
+    fn to_narrow(self) -> i128 {
+        self.to_bits().into()
+    }
+
+    #[inline]
     fn from_ratio(num: i128, den: i128) -> Self {
         let raw = saturate(round_div(num, den), i32::MIN.into(), i32::MAX.into());
         Self::from_bits(raw as i32)
@@ -118,6 +123,11 @@ impl<F: Frac64> Sealed for FixedI64<F> {
     #[inline]
     fn to_exact(self) -> I256 {
         I256::from(self.to_bits())
+    }
+
+    #[inline]
+    fn to_narrow(self) -> i128 {
+        self.to_bits().into()
     }
 
     #[inline]

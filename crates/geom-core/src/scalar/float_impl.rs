@@ -20,6 +20,11 @@ impl Sealed for f32 {
     }
 
     #[inline]
+    fn to_narrow(self) -> f64 {
+        f64::from(self)
+    }
+
+    #[inline]
     fn from_ratio(num: f64, den: f64) -> Self {
         (num / den) as f32
     }
@@ -52,6 +57,11 @@ impl Sealed for f64 {
 
     #[inline]
     fn to_exact(self) -> f64 {
+        self
+    }
+
+    #[inline]
+    fn to_narrow(self) -> f64 {
         self
     }
 

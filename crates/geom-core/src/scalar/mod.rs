@@ -9,6 +9,7 @@
 mod exact;
 mod fixed_impl;
 mod float_impl;
+mod wide;
 
 use core::fmt::{Debug, Display};
 use core::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
@@ -208,6 +209,9 @@ pub(crate) mod private {
         const TIME_STEP: Self;
         /// The exact representation of `self` (degree 1).
         fn to_exact(self) -> Self::Exact;
+        /// The exact representation of `self` (degree 1) in the ring of the
+        /// yes/no tests.
+        fn to_narrow(self) -> <Self::Exact as Exact>::Narrow;
         /// `num / den` as a scalar, for a ratio of degree 1; `den > 0`.
         /// Rounded to nearest (ties to even) and saturating.
         fn from_ratio(num: Self::Exact, den: Self::Exact) -> Self;

@@ -1,0 +1,279 @@
+//! The 256-bit ring of the `FixedI64` kernels: [`ethnum::I256`] with a
+//! multiplication that takes the short way when the operands are small.
+//!
+//! Almost every product a kernel forms has operands far below 256 bits: a
+//! coordinate difference of a `FixedI64` scalar fits in `i64`, a product of
+//! two in `i128`. A general 256 × 256-bit product costs about ten machine
+//! multiplications; an `i64 × i64` product is one and an `i128 × i128` one
+//! four. [`I256`] checks for those cases and otherwise defers to `ethnum`.
+//! The value is the same either way (every path is exact), so the choice
+//! changes no result, only the time: see `benches/queries.rs`.
+
+use core::fmt;
+use core::ops::{Add, Mul, Neg, Shl, Shr, Sub};
+
+use ethnum::U256;
+
+/// A signed 256-bit integer: [`ethnum::I256`] with a faster product of
+/// small values. An overflow is `ethnum`'s: a panic with overflow checks
+/// on, wrapping without (the kernels' bounds keep every value below
+/// `2^248`).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct I256(ethnum::I256);
+
+impl I256 {
+    pub(crate) const ZERO: Self = Self(ethnum::I256::ZERO);
+    pub(crate) const ONE: Self = Self(ethnum::I256::ONE);
+    #[cfg(test)]
+    pub(crate) const MAX: Self = Self(ethnum::I256::MAX);
+
+    /// The value of an `i128`.
+    #[inline]
+    pub(crate) const fn new(value: i128) -> Self {
+        Self(ethnum::I256::new(value))
+    }
+
+    /// The value as an `i128`, if it fits.
+    #[inline]
+    pub(crate) fn to_i128(self) -> Option<i128> {
+        let (hi, lo) = self.0.into_words();
+        // It fits when the high word is the low word's sign extension.
+        (hi == lo >> 127).then_some(lo)
+    }
+
+    /// The value as an `i64`, if it fits.
+    #[inline]
+    fn to_i64(self) -> Option<i64> {
+        self.to_i128().and_then(|v| i64::try_from(v).ok())
+    }
+
+    /// The low 128 bits, as `ethnum`'s `as_i128` (wrapping).
+    #[inline]
+    pub(crate) fn as_i128(self) -> i128 {
+        self.0.as_i128()
+    }
+
+    /// The low 64 bits (wrapping).
+    #[inline]
+    pub(crate) fn as_i64(self) -> i64 {
+        self.0.as_i64()
+    }
+
+    /// The low 128 bits, unsigned (wrapping).
+    #[inline]
+    pub(crate) fn as_u128(self) -> u128 {
+        self.0.as_u128()
+    }
+
+    /// The high and low 128-bit words.
+    #[inline]
+    pub(crate) fn into_words(self) -> (i128, i128) {
+        self.0.into_words()
+    }
+
+    /// Euclidean quotient and remainder; `den > 0`.
+    #[inline]
+    pub(crate) fn div_rem_euclid(self, den: Self) -> (Self, Self) {
+        let (q, r) = self.0.div_rem_euclid(den.0);
+        (Self(q), Self(r))
+    }
+
+    /// An unsigned value below `2^255` from its 128-bit words.
+    #[inline]
+    pub(crate) fn from_unsigned_words(hi: u128, lo: u128) -> Self {
+        Self(U256::from_words(hi, lo).as_i256())
+    }
+
+    /// The product, or `None` if it overflows.
+    #[cfg(test)]
+    pub(crate) fn checked_mul(self, rhs: Self) -> Option<Self> {
+        self.0.checked_mul(rhs.0).map(Self)
+    }
+
+    /// The exact product of two `i128` values: four 64 × 64-bit
+    /// multiplications of the magnitudes, and the sign.
+    #[inline]
+    pub(crate) fn widening_mul(a: i128, b: i128) -> Self {
+        let (hi, lo) = widening_mul_u128(a.unsigned_abs(), b.unsigned_abs());
+        // |a·b| ≤ 2^254: positive as a signed 256-bit integer.
+        let magnitude = Self::from_unsigned_words(hi, lo);
+        if (a < 0) == (b < 0) { magnitude } else { -magnitude }
+    }
+}
+
+/// `a · b` as high and low 128-bit words.
+#[inline]
+fn widening_mul_u128(a: u128, b: u128) -> (u128, u128) {
+    const LOW: u128 = u64::MAX as u128;
+    let (a1, a0) = (a >> 64, a & LOW);
+    let (b1, b0) = (b >> 64, b & LOW);
+    // Each partial product of two 64-bit halves is below 2^128.
+    let (p00, p01, p10, p11) = (a0 * b0, a0 * b1, a1 * b0, a1 * b1);
+    // Three values below 2^64 each: no overflow.
+    let middle = (p00 >> 64) + (p01 & LOW) + (p10 & LOW);
+    let lo = (p00 & LOW) | (middle << 64);
+    let hi = p11 + (p01 >> 64) + (p10 >> 64) + (middle >> 64);
+    (hi, lo)
+}
+
+impl fmt::Display for I256 {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
+
+#[cfg(test)]
+impl core::ops::Div for I256 {
+    type Output = Self;
+    fn div(self, rhs: Self) -> Self {
+        Self(self.0 / rhs.0)
+    }
+}
+
+impl From<i64> for I256 {
+    #[inline]
+    fn from(value: i64) -> Self {
+        Self::new(value.into())
+    }
+}
+
+impl From<i128> for I256 {
+    #[inline]
+    fn from(value: i128) -> Self {
+        Self::new(value)
+    }
+}
+
+impl From<u64> for I256 {
+    #[inline]
+    fn from(value: u64) -> Self {
+        Self::new(value.into())
+    }
+}
+
+impl From<u128> for I256 {
+    #[inline]
+    fn from(value: u128) -> Self {
+        Self::from_unsigned_words(0, value)
+    }
+}
+
+impl Add for I256 {
+    type Output = Self;
+    #[inline]
+    fn add(self, rhs: Self) -> Self {
+        Self(self.0 + rhs.0)
+    }
+}
+
+impl Sub for I256 {
+    type Output = Self;
+    #[inline]
+    fn sub(self, rhs: Self) -> Self {
+        Self(self.0 - rhs.0)
+    }
+}
+
+impl Neg for I256 {
+    type Output = Self;
+    #[inline]
+    fn neg(self) -> Self {
+        Self(-self.0)
+    }
+}
+
+impl Mul for I256 {
+    type Output = Self;
+    /// The exact product (overflowing above `2^255` as `ethnum` does, which
+    /// the kernels never reach): one machine multiplication when both operands fit in `i64`,
+    /// four when both fit in `i128`, `ethnum`'s general product otherwise.
+    #[inline]
+    fn mul(self, rhs: Self) -> Self {
+        if let (Some(a), Some(b)) = (self.to_i64(), rhs.to_i64()) {
+            // |a·b| ≤ 2^126.
+            Self::new(i128::from(a) * i128::from(b))
+        } else if let (Some(a), Some(b)) = (self.to_i128(), rhs.to_i128()) {
+            Self::widening_mul(a, b)
+        } else {
+            Self(self.0 * rhs.0)
+        }
+    }
+}
+
+impl Shl<u32> for I256 {
+    type Output = Self;
+    #[inline]
+    fn shl(self, k: u32) -> Self {
+        Self(self.0 << k)
+    }
+}
+
+impl Shr<u32> for I256 {
+    type Output = Self;
+    #[inline]
+    fn shr(self, k: u32) -> Self {
+        Self(self.0 >> k)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate alloc;
+
+    use alloc::vec;
+
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// A value of `bits` significant bits: a sign and `bits − 1` bits of
+    /// magnitude.
+    fn of_bits(bits: u32, [hi, lo]: [u128; 2]) -> ethnum::I256 {
+        let value = U256::from_words(hi, lo) >> (256 - bits);
+        value.as_i256().wrapping_sub(ethnum::I256::ONE << (bits - 1))
+    }
+
+    /// Two values whose widths add up to at most 256 bits, so that their
+    /// product fits, with every split reached: both operands in `i64`,
+    /// both in `i128`, and wider.
+    fn pair_of_widths() -> impl Strategy<Value = (ethnum::I256, ethnum::I256)> {
+        (1_u32..=255)
+            .prop_flat_map(|a_bits| (Just(a_bits), 1..=256 - a_bits, any::<[u128; 2]>(), any::<[u128; 2]>()))
+            .prop_map(|(a_bits, b_bits, a, b)| (of_bits(a_bits, a), of_bits(b_bits, b)))
+    }
+
+    /// The extremes of each path: 0, ±1, and the ends of `i64` and `i128`.
+    fn edges() -> impl Strategy<Value = ethnum::I256> {
+        prop::sample::select(vec![
+            ethnum::I256::ZERO,
+            ethnum::I256::ONE,
+            ethnum::I256::MINUS_ONE,
+            ethnum::I256::from(i64::MIN),
+            ethnum::I256::from(i64::MAX),
+            ethnum::I256::from(i64::MIN) - ethnum::I256::ONE,
+            ethnum::I256::from(i64::MAX) + ethnum::I256::ONE,
+            ethnum::I256::new(i128::MIN),
+            ethnum::I256::new(i128::MAX),
+            ethnum::I256::new(i128::MIN) - ethnum::I256::ONE,
+            ethnum::I256::new(i128::MAX) + ethnum::I256::ONE,
+        ])
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(20_000))]
+
+        /// The fast paths are only shortcuts: every product equals
+        /// `ethnum`'s general product, whatever the operands' widths
+        /// (the pairs never overflow: the edges are at most 129 bits).
+        #[test]
+        fn product_equals_ethnums_product((a, b) in prop_oneof![pair_of_widths(), (edges(), edges())]) {
+            prop_assert_eq!((I256(a) * I256(b)).0, a * b);
+        }
+
+        /// `to_i128` says whether a value fits, and gives it back.
+        #[test]
+        fn to_i128_is_some_exactly_when_the_value_fits(a in prop_oneof![pair_of_widths().prop_map(|p| p.0), edges()]) {
+            prop_assert_eq!(I256(a).to_i128(), i128::try_from(a).ok());
+        }
+    }
+}
