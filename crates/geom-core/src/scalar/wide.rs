@@ -84,6 +84,29 @@ impl I256 {
         Self(U256::from_words(hi, lo).as_i256())
     }
 
+    /// `⌊self / den⌋` and the remainder in `[0, den)`, for `den > 0`, when
+    /// the quotient's magnitude is below `2^128` (else `None`): one
+    /// 256-by-128-bit division of the magnitude.
+    #[inline]
+    pub(crate) fn div_rem_floor_u128(self, den: u128) -> Option<(Self, Self)> {
+        let negative = self < Self::ZERO;
+        // The kernels' values are far from -2^255, whose negation overflows.
+        let (hi, lo) = (if negative { -self } else { self }).0.into_words();
+        let (hi, lo) = (hi as u128, lo as u128);
+        if hi >= den {
+            return None;
+        }
+        let (q, r) = div_rem_u256_u128(hi, lo, den);
+        let (q, r) = (Self::from(q), Self::from(r));
+        Some(if !negative {
+            (q, r)
+        } else if r == Self::ZERO {
+            (-q, r)
+        } else {
+            (-q - Self::ONE, Self::from(den) - r)
+        })
+    }
+
     /// The product, or `None` if it overflows.
     #[cfg(test)]
     pub(crate) fn checked_mul(self, rhs: Self) -> Option<Self> {
@@ -114,6 +137,46 @@ fn widening_mul_u128(a: u128, b: u128) -> (u128, u128) {
     let lo = (p00 & LOW) | (middle << 64);
     let hi = p11 + (p01 >> 64) + (p10 >> 64) + (middle >> 64);
     (hi, lo)
+}
+
+/// `(hi·2^128 + lo) / den` for `hi < den` (so the quotient is below
+/// `2^128`): the quotient and the remainder.
+///
+/// Long division in base `2^64` with a normalised divisor (Knuth's
+/// algorithm D, as Hacker's Delight's `divlu` writes it with the word size
+/// doubled): two quotient digits, each estimated by one division by the
+/// divisor's high digit and corrected at most twice.
+#[inline]
+pub(crate) fn div_rem_u256_u128(hi: u128, lo: u128, den: u128) -> (u128, u128) {
+    const BASE: u128 = 1 << 64;
+    const LOW: u128 = BASE - 1;
+    debug_assert!(hi < den);
+    let shift = den.leading_zeros();
+    let den = den << shift;
+    let (d1, d0) = (den >> 64, den & LOW);
+    // The numerator shifted alike: three digits `n32` (two) and `n1`, `n0`.
+    let n32 = if shift == 0 { hi } else { (hi << shift) | (lo >> (128 - shift)) };
+    let n10 = lo << shift;
+    let (n1, n0) = (n10 >> 64, n10 & LOW);
+    // One quotient digit of `top·2^64 + next` by `den`, where
+    // `top < den`: estimated from `d1` (never too small, at most two too
+    // large), and the remainder, which is below `den`, wrapping-computed.
+    let digit = |top: u128, next: u128| {
+        let mut q = top / d1;
+        let mut rest = top - q * d1;
+        // `rest < 2^64` whenever `q·d0` is compared, so nothing overflows.
+        while q >= BASE || q * d0 > ((rest << 64) | next) {
+            q -= 1;
+            rest += d1;
+            if rest >= BASE {
+                break;
+            }
+        }
+        (q, ((top << 64) | next).wrapping_sub(q.wrapping_mul(den)))
+    };
+    let (q1, n21) = digit(n32, n1);
+    let (q0, r) = digit(n21, n0);
+    ((q1 << 64) | q0, r >> shift)
 }
 
 impl fmt::Display for I256 {
@@ -268,6 +331,40 @@ mod tests {
         #[test]
         fn product_equals_ethnums_product((a, b) in prop_oneof![pair_of_widths(), (edges(), edges())]) {
             prop_assert_eq!((I256(a) * I256(b)).0, a * b);
+        }
+
+        /// The 256-by-128-bit division is exact: the quotient and remainder
+        /// are `ethnum`'s, for divisors of every width (so every
+        /// normalising shift) and numerators of every size below
+        /// `den·2^128`.
+        #[test]
+        fn division_by_128_bits_equals_ethnums(
+            den_bits in 1_u32..=128,
+            [den, hi, lo] in any::<[u128; 3]>(),
+        ) {
+            let den = (den >> (128 - den_bits)) | (1 << (den_bits - 1));
+            let hi = hi % den;
+            let (q, r) = div_rem_u256_u128(hi, lo, den);
+            let (eq, er) = U256::from_words(hi, lo).div_rem(U256::from(den));
+            prop_assert_eq!((U256::from(q), U256::from(r)), (eq, er));
+        }
+
+        /// Floor division by a 128-bit denominator, of either sign of
+        /// numerator, equals `ethnum`'s Euclidean division (the same for a
+        /// positive denominator), and declines only quotients of 2^128 and
+        /// more.
+        #[test]
+        fn floor_division_by_128_bits_equals_ethnums(
+            (n, _) in pair_of_widths(),
+            den_bits in 1_u32..=128,
+            den in any::<u128>(),
+        ) {
+            let den = (den >> (128 - den_bits)) | (1 << (den_bits - 1));
+            let expected = n.div_rem_euclid(ethnum::I256::from(den));
+            match I256(n).div_rem_floor_u128(den) {
+                Some((q, r)) => prop_assert_eq!((q.0, r.0), expected),
+                None => prop_assert!(n.unsigned_abs() >= U256::from(den) << 128),
+            }
         }
 
         /// `to_i128` says whether a value fits, and gives it back.
