@@ -89,13 +89,16 @@ impl<E: Exact> Dist2<E> {
     /// 6, so they are compared rounded to `S::Wide`; between the end points
     /// of two segments that happens only for nearly parallel segments, whose
     /// perpendiculars agree within rounding, so either answer gives the
-    /// same contact.
+    /// same contact. (A floating-point estimate decides most of those
+    /// comparisons without the two divisions, and gives the same answer.)
     #[inline]
     pub(crate) fn less_than<S: Scalar<Exact = E>>(self, other: Self) -> bool {
         if other.den == E::ONE {
             self.num < other.num * self.den
         } else if self.den == E::ONE {
             self.num * other.den < other.num
+        } else if let Some(less) = E::rounded_ratios_less(self.num, self.den, other.num, other.den) {
+            less
         } else {
             self.squared::<S>() < other.squared::<S>()
         }

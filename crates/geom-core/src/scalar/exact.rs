@@ -64,6 +64,20 @@ pub trait Exact:
     /// not known.
     fn is_negligible(num: Self, den: Self, scale: impl FnOnce() -> Self) -> bool;
 
+    /// For non-negative ratios of degree 2: `Some(round(n1 / d1) < round(n2
+    /// / d2))`, the comparison of the two ratios rounded to integers, when a
+    /// floating-point estimate decides it; `None` when it cannot (and
+    /// always for `f64`, whose ratios are compared as rounded floats).
+    ///
+    /// The estimates are within a relative `2^-50` of the ratios; when they
+    /// differ by more than that error plus two, so do the ratios by more
+    /// than two units, and rounding (which is monotone) keeps them in order.
+    #[inline]
+    fn rounded_ratios_less(n1: Self, d1: Self, n2: Self, d2: Self) -> Option<bool> {
+        let _ = (n1, d1, n2, d2);
+        None
+    }
+
     /// An upper bound on `√self` for `self ≥ 0`: exact (`⌈√self⌉`) below
     /// `2^126`, and above that within one part in `2^62`; `√self` for `f64`.
     fn sqrt_upper(self) -> Self;
@@ -104,6 +118,11 @@ impl Exact for i128 {
     fn div_floor(self, den: Self) -> Self {
         self.div_rem_floor(den).0
     }
+
+    #[inline]
+    fn rounded_ratios_less(n1: Self, d1: Self, n2: Self, d2: Self) -> Option<bool> {
+        ratios_less_estimate(n1.approx(), d1.approx(), n2.approx(), d2.approx())
+    }
 }
 
 impl Exact for I256 {
@@ -135,6 +154,11 @@ impl Exact for I256 {
     #[inline]
     fn div_floor(self, den: Self) -> Self {
         self.div_rem_floor(den).0
+    }
+
+    #[inline]
+    fn rounded_ratios_less(n1: Self, d1: Self, n2: Self, d2: Self) -> Option<bool> {
+        ratios_less_estimate(n1.approx(), d1.approx(), n2.approx(), d2.approx())
     }
 }
 
@@ -174,6 +198,23 @@ impl Exact for f64 {
     }
 }
 
+/// The floating-point filter of [`Exact::rounded_ratios_less`], from
+/// estimates of the four values each within a relative `2^-52`: each
+/// quotient is then within `3·2^-52 < 2^-50` of its ratio.
+#[inline]
+fn ratios_less_estimate(n1: f64, d1: f64, n2: f64, d2: f64) -> Option<bool> {
+    let (x, y) = (n1 / d1, n2 / d2);
+    // 2^-48 bounds both errors with room for the margin's own rounding.
+    let margin = (x + y) * (1.0 / 281_474_976_710_656.0) + 2.0;
+    if x + margin < y {
+        Some(true)
+    } else if y + margin < x {
+        Some(false)
+    } else {
+        None
+    }
+}
+
 /// What rounding needs from an exact integer ring.
 pub(crate) trait ExactInt: Exact + Ord {
     /// Floor division by a positive `den`: `(q, r)` with `num = q·den + r`
@@ -189,7 +230,15 @@ pub(crate) trait ExactInt: Exact + Ord {
     fn shr(self, k: u32) -> Self;
     /// A non-negative `self` as two unsigned 128-bit words.
     fn to_words(self) -> Words;
+    /// A non-negative `self` as an `f64` within a relative `2^-52`.
+    fn approx(self) -> f64 {
+        let words = self.to_words();
+        approx_f64(words.hi) * TWO_POW_128 + approx_f64(words.lo)
+    }
 }
+
+/// 2^128, exactly.
+const TWO_POW_128: f64 = 340_282_366_920_938_463_463_374_607_431_768_211_456.0;
 
 impl ExactInt for i128 {
     #[inline]
@@ -821,6 +870,44 @@ mod tests {
         for den in [I256::new(3), I256::new(i128::from(u64::MAX)), I256::new(i128::MAX)] {
             for delta in [-1_i128, 0, 1] {
                 check_ratio((den << 128) + I256::new(delta), den, i64::MAX as u64);
+            }
+        }
+    }
+
+    proptest::proptest! {
+        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20_000))]
+
+        /// The floating-point filter never changes an answer: whenever it
+        /// decides `round(n1/d1) < round(n2/d2)`, the rounded divisions
+        /// agree, in both integer rings, also for ratios whose rounded
+        /// values are within a few units of each other (where it must
+        /// decline or be right).
+        #[test]
+        fn the_ratio_filter_agrees_with_rounded_division(
+            (d1_bits, d2_bits, q_bits) in (1_u32..=124, 1_u32..=124, 0_u32..=120),
+            seed in proptest::prelude::any::<u64>(),
+            delta in -4_i128..=4,
+            near in proptest::prelude::any::<bool>(),
+        ) {
+            let mut rng = SplitMix(seed);
+            let (d1, d2) = (rng.bits(d1_bits), rng.bits(d2_bits));
+            let q1 = rng.bits(q_bits);
+            let below = |d: I256, rng: &mut SplitMix| {
+                let (_, r) = rng.bits(d1_bits.max(d2_bits)).div_rem_euclid(d);
+                r
+            };
+            let n1 = q1 * d1 + below(d1, &mut rng);
+            let q2 = if near { (q1 + I256::new(delta)).max(I256::ZERO) } else { rng.bits(q_bits) };
+            let n2 = q2 * d2 + below(d2, &mut rng);
+            let expected = round_div(n1, d1) < round_div(n2, d2);
+            if let Some(less) = I256::rounded_ratios_less(n1, d1, n2, d2) {
+                proptest::prop_assert_eq!(less, expected, "{}/{} < {}/{}", n1, d1, n2, d2);
+            }
+            let narrow = (n1.to_i128(), d1.to_i128(), n2.to_i128(), d2.to_i128());
+            if let (Some(n1), Some(d1), Some(n2), Some(d2)) = narrow
+                && let Some(less) = i128::rounded_ratios_less(n1, d1, n2, d2)
+            {
+                proptest::prop_assert_eq!(less, expected);
             }
         }
     }
