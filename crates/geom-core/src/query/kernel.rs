@@ -417,13 +417,39 @@ pub(crate) fn within_segment<S: Scalar>(p: Vec2<S>, segment: &Segment<S>, radius
 /// they cross, or when an end point of either is within `radius` of the
 /// other (two segments that do not cross are closest at an end point),
 /// each decided in the narrow ring as [`within_segment`] does.
+///
+/// Segments whose bounding boxes are farther apart than `radius` (plus,
+/// for floats, a margin above any rounding: `Exact::apart_margin`) skip
+/// the four end-point tests, which would all say no; the crossing test is
+/// always made, so the answer is the same bit for bit.
 #[inline]
 pub(crate) fn segments_within<S: Scalar>(a: &Segment<S>, b: &Segment<S>, radius: Narrow<S>) -> bool {
     cross_properly(a, b)
-        || within_segment(a.start(), b, radius)
-        || within_segment(a.end(), b, radius)
-        || within_segment(b.start(), a, radius)
-        || within_segment(b.end(), a, radius)
+        || (!boxes_apart(a, b, radius)
+            && (within_segment(a.start(), b, radius)
+                || within_segment(a.end(), b, radius)
+                || within_segment(b.start(), a, radius)
+                || within_segment(b.end(), a, radius)))
+}
+
+/// Whether the bounding boxes of two segments are more than `radius` (and
+/// the ring's margin) apart along x or along y: then so are the segments.
+#[inline]
+fn boxes_apart<S: Scalar>(a: &Segment<S>, b: &Segment<S>, radius: Narrow<S>) -> bool {
+    let zero = <Narrow<S> as Exact>::ZERO;
+    let (a0, a1, b0, b1) = (a.start().to_narrow(), a.end().to_narrow(), b.start().to_narrow(), b.end().to_narrow());
+    let min = |u: Narrow<S>, v: Narrow<S>| if u < v { u } else { v };
+    let max = |u: Narrow<S>, v: Narrow<S>| if u < v { v } else { u };
+    let margin = <Narrow<S> as Exact>::apart_margin(|| {
+        let abs = |v: Narrow<S>| if v < zero { -v } else { v };
+        let coords = [a0.x, a0.y, a1.x, a1.y, b0.x, b0.y, b1.x, b1.y];
+        coords.iter().fold(abs(radius), |m, &v| max(m, abs(v))) + abs(radius)
+    });
+    let reach = radius + margin;
+    min(a0.x, a1.x) - max(b0.x, b1.x) > reach
+        || min(b0.x, b1.x) - max(a0.x, a1.x) > reach
+        || min(a0.y, a1.y) - max(b0.y, b1.y) > reach
+        || min(b0.y, b1.y) - max(a0.y, a1.y) > reach
 }
 
 /// Whether two segments cross at a point interior to both, decided exactly
@@ -581,4 +607,86 @@ fn crossing_point<S: Scalar>(a: &Segment<S>, b: &Segment<S>) -> Vec2<S> {
     // (deg 1 · deg 2 + deg 1 · deg 2) / deg 2 = deg 1
     let along = |p: S::Exact, d: S::Exact| S::from_ratio(p * den + d * num, den);
     Vec2::new(along(a0.x, da.x), along(a0.y, da.y))
+}
+
+#[cfg(test)]
+mod tests {
+    extern crate alloc;
+
+    use alloc::{format, vec};
+
+    use fixed::types::{I16F16, I32F32};
+    use proptest::prelude::*;
+
+    use super::*;
+
+    /// `segments_within` without the bounding-box shortcut.
+    fn segments_within_plainly<S: Scalar>(a: &Segment<S>, b: &Segment<S>, radius: Narrow<S>) -> bool {
+        cross_properly(a, b)
+            || within_segment(a.start(), b, radius)
+            || within_segment(a.end(), b, radius)
+            || within_segment(b.start(), a, radius)
+            || within_segment(b.end(), a, radius)
+    }
+
+    /// Two segments and a radius, as `f64`s: the second segment is the
+    /// first (scaled by `size` around a centre far from the origin or not)
+    /// moved so that the boxes' gap along x or y differs from the radius by
+    /// a few steps of the margin's size or of the rounding's.
+    fn near_apart() -> impl Strategy<Value = ([f64; 4], [f64; 4], f64)> {
+        (
+            prop::sample::select(vec![0.0, 1.0, 1e3, 1e6, 1e12]),
+            prop::sample::select(vec![1e-3, 1.0, 100.0, 1e4]),
+            any::<[u16; 4]>(),
+            prop::sample::select(vec![0.0, 1e-3, 1.0, 50.0, 1e6]),
+            -8_i32..=8,
+            prop::sample::select(vec![22, 40, 48, 52]),
+            any::<bool>(),
+        )
+            .prop_map(|(centre, size, raw, radius, steps, exponent, along_x)| {
+                let c = |v: u16| centre + size * (f64::from(v) / 65536.0 - 0.5);
+                let a = [c(raw[0]), c(raw[1]), c(raw[2]), c(raw[3])];
+                let scale = centre + size + radius * 2.0;
+                let gap = radius + f64::from(steps) * scale * 2.0_f64.powi(-exponent);
+                let width = |i: usize| (a[i] - a[i + 2]).abs();
+                let b = if along_x {
+                    let dx = width(0) + gap;
+                    [a[0] + dx, a[1], a[2] + dx, a[3]]
+                } else {
+                    let dy = width(1) + gap;
+                    [a[0], a[1] + dy, a[2], a[3] + dy]
+                };
+                (a, b, radius)
+            })
+    }
+
+    fn check<S: Scalar>(from: impl Fn(f64) -> S, (a, b, r): ([f64; 4], [f64; 4], f64)) -> Result<(), TestCaseError> {
+        let segment = |p: [f64; 4]| {
+            Segment::new(Vec2::new(from(p[0]), from(p[1])), Vec2::new(from(p[2]), from(p[3])))
+                .map_err(|e| TestCaseError::reject(format!("{e:?}")))
+        };
+        let (a, b, r) = (segment(a)?, segment(b)?, from(r).to_narrow());
+        prop_assert_eq!(segments_within(&a, &b, r), segments_within_plainly(&a, &b, r));
+        prop_assert_eq!(segments_within(&b, &a, r), segments_within_plainly(&b, &a, r));
+        Ok(())
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(20_000))]
+
+        /// The bounding-box shortcut never changes the answer: with or
+        /// without it, `segments_within` says the same for boxes whose gap
+        /// is within a few rounding margins of the radius, at every scale.
+        #[test]
+        fn the_box_shortcut_changes_no_answer(case in near_apart()) {
+            check(|v| v as f32, case)?;
+            check(|v| v, case)?;
+            let (a, b, r) = case;
+            let small = |p: [f64; 4]| p.iter().all(|v| v.abs() < 1000.0);
+            if small(a) && small(b) && r < 1000.0 {
+                check(I16F16::from_num, case)?;
+                check(I32F32::from_num, case)?;
+            }
+        }
+    }
 }

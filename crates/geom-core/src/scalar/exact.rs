@@ -78,6 +78,13 @@ pub trait Exact:
         None
     }
 
+    /// How much farther apart than a radius two shapes whose coordinates
+    /// and radius are at most `scale` in magnitude must be for every
+    /// kernel evaluated in this ring to find them apart: zero in an exact
+    /// ring; in `f64`, `2^-20·scale`, far above the kernels' rounding
+    /// error (some `2^-48·scale` in a distance).
+    fn apart_margin(scale: impl FnOnce() -> Self) -> Self;
+
     /// An upper bound on `√self` for `self ≥ 0`: exact (`⌈√self⌉`) below
     /// `2^126`, and above that within one part in `2^62`; `√self` for `f64`.
     fn sqrt_upper(self) -> Self;
@@ -107,6 +114,11 @@ impl Exact for i128 {
     #[inline]
     fn is_negligible(num: Self, _: Self, _: impl FnOnce() -> Self) -> bool {
         num == 0
+    }
+
+    #[inline]
+    fn apart_margin(_: impl FnOnce() -> Self) -> Self {
+        0
     }
 
     #[inline]
@@ -144,6 +156,11 @@ impl Exact for I256 {
     #[inline]
     fn is_negligible(num: Self, _: Self, _: impl FnOnce() -> Self) -> bool {
         num == I256::ZERO
+    }
+
+    #[inline]
+    fn apart_margin(_: impl FnOnce() -> Self) -> Self {
+        I256::ZERO
     }
 
     #[inline]
@@ -185,6 +202,11 @@ impl Exact for f64 {
         // distance by ~4ε·|w| < 12ε·scale (an end-point distance |w| by less).
         let tolerance = 16.0 * f64::EPSILON * scale();
         num <= tolerance * tolerance * den
+    }
+
+    #[inline]
+    fn apart_margin(scale: impl FnOnce() -> Self) -> Self {
+        scale() * (1.0 / 1_048_576.0)
     }
 
     #[inline]
