@@ -2,9 +2,8 @@
 //! written into the caller's buffer.
 //!
 //! Each answer is bit for bit the single query's (the same kernel runs for
-//! every element); the batch form only saves the per-call overhead and
-//! lets the compiler keep one operand in registers and evaluate several
-//! pairs at once. No allocation: the caller owns the output slice, which
+//! every element); the batch form saves the per-call overhead and lets
+//! the compiler keep the shared operand in registers. No allocation: the caller owns the output slice, which
 //! must be as long as the input.
 
 use core::fmt;

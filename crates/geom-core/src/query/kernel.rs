@@ -362,54 +362,34 @@ pub(crate) fn within_point<S: Scalar>(p: Vec2<S>, q: Vec2<S>, radius: Narrow<S>)
 /// Exactly `point_segment(p, segment).dist2.within(radius)`: the
 /// intersection tests' kernel, computed in the narrow ring (degree 2, and
 /// one degree-4 comparison by `Exact::products_le`) rather than the full
-/// one that `point_segment` needs for the values it rounds. Where the ring
-/// is cheap ([`Exact::BRANCH_FREE`], floats) every candidate distance is
-/// computed and the answer selected without branches, the same operations
-/// on the same values and so the same bits, which lets the compiler
-/// evaluate several pairs at once in the batch queries; the integers
-/// branch to the one case needed.
+/// one that `point_segment` needs for the values it rounds, and only for
+/// the one case that applies. (Computing all three cases and selecting
+/// one, so that a batch could be vectorised, measured slower for single
+/// queries and batches alike.)
 ///
 /// Bounds (fixed-point, raw units, `M = 2^28` or `2^60`): `|w|, |d|, |w − d|
 /// ≤ 2M` and `radius ≤ 2M`, so every degree-2 value is at most `8M²`, below
 /// `2^127` in `i128` for both widths.
 #[inline]
 pub(crate) fn within_segment<S: Scalar>(p: Vec2<S>, segment: &Segment<S>, radius: Narrow<S>) -> bool {
-    let (a, b) = (segment.start(), segment.end());
-    // `canonical`'s order, chosen by selects.
-    let swap = b.x < a.x || (b.x == a.x && b.y < a.y);
-    let (start, end) = (if swap { b } else { a }, if swap { a } else { b });
+    let (start, end, _) = canonical(segment);
     let s = start.to_narrow();
     let d = end.to_narrow().sub(s);
     let w = p.to_narrow().sub(s);
     let len2 = d.length_squared();
     let t_num = w.dot(d);
     let r2 = radius * radius;
+    let zero = <Narrow<S> as Exact>::ZERO;
     // The three cases of `point_segment`; `Dist2::within` multiplies the
     // end points' squared distances by a denominator of one, which changes
     // no bit.
-    let near_start = || w.length_squared() <= r2;
-    let near_end = || w.sub(d).length_squared() <= r2;
-    let near_interior = || {
+    if len2 <= zero || t_num <= zero {
+        w.length_squared() <= r2
+    } else if t_num >= len2 {
+        w.sub(d).length_squared() <= r2
+    } else {
         let cross = d.perp_dot(w);
         <S::Exact as Exact>::products_le(cross, cross, r2, len2)
-    };
-    let zero = <Narrow<S> as Exact>::ZERO;
-    let (at_start, at_end) = (len2 <= zero || t_num <= zero, t_num >= len2);
-    if <S::Exact as Exact>::BRANCH_FREE {
-        let (start, end, interior) = (near_start(), near_end(), near_interior());
-        if at_start {
-            start
-        } else if at_end {
-            end
-        } else {
-            interior
-        }
-    } else if at_start {
-        near_start()
-    } else if at_end {
-        near_end()
-    } else {
-        near_interior()
     }
 }
 

@@ -29,11 +29,6 @@ pub trait Exact:
     const ZERO: Self;
     /// Multiplicative identity: the integer `1`, not the scalar's one.
     const ONE: Self;
-    /// Whether computing every case of a kernel and selecting one is
-    /// cheaper than branching to the one needed: true for `f64`, whose
-    /// operations are a cycle or two each and vectorise; false for the
-    /// multi-word integers.
-    const BRANCH_FREE: bool;
 
     /// The ring of the polynomials of degree 2 or less (a squared length,
     /// a dot or cross product of coordinate differences): `i128` for both
@@ -96,7 +91,6 @@ pub trait Exact:
 impl Exact for i128 {
     const ZERO: Self = 0;
     const ONE: Self = 1;
-    const BRANCH_FREE: bool = false;
     type Narrow = i128;
 
     #[inline]
@@ -140,7 +134,6 @@ impl Exact for i128 {
 impl Exact for I256 {
     const ZERO: Self = I256::ZERO;
     const ONE: Self = I256::ONE;
-    const BRANCH_FREE: bool = false;
     type Narrow = i128;
 
     #[inline]
@@ -182,7 +175,6 @@ impl Exact for I256 {
 impl Exact for f64 {
     const ZERO: Self = 0.0;
     const ONE: Self = 1.0;
-    const BRANCH_FREE: bool = true;
     type Narrow = f64;
 
     #[inline]
