@@ -230,10 +230,24 @@ impl<S: Scalar> WorldConfig<S> {
     /// gravity's size (`2·(|gx| + |gy|)`, so resting bodies do not bounce)
     /// and 4 substeps.
     ///
+    /// A gravity outside the safe range (which [`World::new`] refuses) is
+    /// measured at the range's edge here, so building the configuration
+    /// never overflows.
+    ///
     /// See [`WorldConfig`] for an example.
     #[must_use]
     pub fn new(gravity: Vec2<S>) -> Self {
-        let abs = |v: S| if v < S::ZERO { -v } else { v };
+        // Clamped first: |MIN| and the sum of two huge components overflow
+        // a fixed-point type.
+        let abs = |v: S| {
+            if v < -S::MAX_COORD || v > S::MAX_COORD {
+                S::MAX_COORD
+            } else if v < S::ZERO {
+                -v
+            } else {
+                v
+            }
+        };
         let size = abs(gravity.x) + abs(gravity.y);
         Self { gravity, bounce_threshold: size + size, max_substeps: 4 }
     }

@@ -236,11 +236,34 @@ fn resolve_body_contacts<S: Scalar>(bodies: &mut [Body<S>], pairs: &[(u32, u32)]
             let restitution = if a.restitution > b.restitution { a.restitution } else { b.restitution };
             let factor = if -into > threshold { S::ONE + restitution } else { S::ONE };
             let change = mul(factor, into);
-            bodies[i].velocity -= scale(n, mul(change, share_a));
-            bodies[j].velocity += scale(n, mul(change, share_b));
+            bodies[i].velocity = held_sum(bodies[i].velocity, scale(n, mul(change, share_a)), true);
+            bodies[j].velocity = held_sum(bodies[j].velocity, scale(n, mul(change, share_b)), false);
         }
-        corrections[i] += scale(n, mul(contact.depth, share_a));
-        corrections[j] -= scale(n, mul(contact.depth, share_b));
+        corrections[i] = held_sum(corrections[i], scale(n, mul(contact.depth, share_a)), false);
+        corrections[j] = held_sum(corrections[j], scale(n, mul(contact.depth, share_b)), true);
     }
     corrections
+}
+
+/// `sum + term` (or `sum − term` when `subtract`) with both, and the
+/// result, held within `±2·MAX_COORD` per component: a body touching many others in one tick sums many impulses
+/// and push-outs, which could pass a fixed-point type's limit (eight times
+/// `MAX_COORD`) and overflow. Within that bound (every scene short of the
+/// safe range's edge) nothing changes; beyond it the sum saturates, and the
+/// velocity is clamped to `±MAX_COORD` and the correction to `±radius`
+/// afterwards anyway.
+fn held_sum<S: Scalar>(sum: Vec2<S>, term: Vec2<S>, subtract: bool) -> Vec2<S> {
+    let bound = S::MAX_COORD + S::MAX_COORD;
+    let hold = |v: S| {
+        if v > bound {
+            bound
+        } else if v < -bound {
+            -bound
+        } else {
+            v
+        }
+    };
+    // Held first, the term can be negated without overflowing.
+    let signed = |v: S| if subtract { -hold(v) } else { hold(v) };
+    Vec2::new(hold(hold(sum.x) + signed(term.x)), hold(hold(sum.y) + signed(term.y)))
 }
