@@ -9,6 +9,7 @@
 #![allow(clippy::missing_panics_doc)]
 
 pub mod accuracy;
+pub mod fuzz;
 pub mod golden;
 pub mod oracle;
 pub mod strategy;

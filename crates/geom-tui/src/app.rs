@@ -4,7 +4,7 @@
 
 use std::collections::VecDeque;
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use geom_core::Vec2;
 use geom_core::world::BodyId;
@@ -12,7 +12,7 @@ use ratatui::layout::Rect;
 
 use crate::inspect::{Table, Target, inspect_all};
 use crate::num::ScalarKind;
-use crate::scene::{BodySpec, Scene, SceneError, Shape};
+use crate::scene::{BodySpec, MAX_BODIES, MAX_COLLIDERS, Scene, SceneError, Shape};
 pub(crate) use crate::sim::Selected;
 use crate::sim::{self, Field, Sim, body_fields, shape_fields};
 
@@ -22,6 +22,11 @@ const DEFAULT_SPEED: usize = 6;
 /// The most ticks one frame runs, so the sandbox stays responsive when a
 /// large scene cannot keep up with the chosen speed.
 const MAX_TICKS_PER_FRAME: u32 = 32;
+/// The most wall-clock time one frame spends stepping while playing, so a
+/// scene too large to keep up slows down instead of freezing the sandbox.
+const STEP_BUDGET: Duration = Duration::from_millis(50);
+/// The most characters a prompt holds.
+pub(crate) const PROMPT_CHARS: usize = 1024;
 /// The memory the rewind history may use; the oldest ticks go first.
 const HISTORY_BYTES: usize = 256 << 20;
 /// What the rewind history is estimated to hold per body and per frame.
@@ -29,6 +34,10 @@ const BYTES_PER_BODY: usize = 96;
 const BYTES_PER_FRAME: usize = 256;
 /// The radius step of `[` and `]`.
 pub(crate) const RADIUS_STEP: f64 = 0.125;
+/// The closest and the farthest the view zooms, in world units per braille
+/// dot: far enough out to show all of `f64`'s safe range (±2²⁴⁰) at once.
+const MIN_SCALE: f64 = 1e-6;
+const MAX_SCALE: f64 = 1e72;
 /// The file `w` writes when the scene did not come from one.
 pub(crate) const DEFAULT_SAVE_PATH: &str = "geom-scene.toml";
 
@@ -403,8 +412,11 @@ impl App {
     }
 
     /// Runs the ticks due after `elapsed` of wall-clock time at the chosen
-    /// speed, when playing. The clock sets only the pace: the ticks, and
-    /// so every result, are the same however fast they run.
+    /// speed, when playing: at most 32, and no more once stepping has
+    /// taken 50 ms, so that a scene too large for the chosen speed runs
+    /// slower instead of freezing the sandbox. The clock sets only the
+    /// pace: the ticks, and so every result, are the same however fast
+    /// they run.
     ///
     /// # Examples
     ///
@@ -435,8 +447,13 @@ impl App {
         // Behind by more than a frame's worth: drop the backlog rather
         // than fall further behind.
         self.pending = if self.pending - due >= 1.0 { 0.0 } else { self.pending - due };
+        let started = Instant::now();
         for _ in 0..ticks {
             self.step_forward();
+            if started.elapsed() >= STEP_BUDGET {
+                self.pending = 0.0;
+                break;
+            }
         }
     }
 
@@ -690,8 +707,15 @@ impl App {
         }
     }
 
-    /// Adds a body or a collider at the middle of the view and selects it.
+    /// Adds a body or a collider at the middle of the view and selects it,
+    /// up to the most a scene may have.
     pub(crate) fn add(&mut self, what: Addition) {
+        if what == Addition::Ball && self.now.primary.body_count() >= MAX_BODIES {
+            return self.refuse(format!("adding a ball refused: a scene may have at most {MAX_BODIES} bodies"));
+        }
+        if what != Addition::Ball && self.now.primary.collider_count() >= MAX_COLLIDERS {
+            return self.refuse(format!("adding refused: a scene may have at most {MAX_COLLIDERS} colliders"));
+        }
         let grid = self.camera.grid();
         let c = Vec2::new(snap(self.camera.center.x, grid), snap(self.camera.center.y, grid));
         let half = Vec2::new(2.0, 0.0);
@@ -822,15 +846,20 @@ impl App {
 
     /// Zooms in (`factor` < 1) or out, keeping `at` where it is on screen.
     pub(crate) fn zoom(&mut self, factor: f64, at: Vec2<f64>) {
-        let scale = (self.camera.scale * factor).clamp(1e-6, 1e9);
+        let scale = (self.camera.scale * factor).clamp(MIN_SCALE, MAX_SCALE);
         let actual = scale / self.camera.scale;
         self.camera.center = at + (self.camera.center - at) * actual;
         self.camera.scale = scale;
     }
 
-    /// Fits the whole scene in the canvas.
+    /// Fits the whole scene in the canvas (leaving the view as it is while
+    /// the terminal is too small to show one).
     pub(crate) fn fit(&mut self) {
-        let canvas = crate::ui::layout(self.size, self).canvas;
+        let areas = crate::ui::layout(self.size, self);
+        if areas.too_small {
+            return;
+        }
+        let canvas = areas.canvas;
         let (mut lo, mut hi) =
             (Vec2::new(f64::INFINITY, f64::INFINITY), Vec2::new(f64::NEG_INFINITY, f64::NEG_INFINITY));
         let mut include = |p: Vec2<f64>, r: f64| {
@@ -854,8 +883,61 @@ impl App {
         let margin = 1.05;
         self.camera = Camera {
             center: (lo + hi) * 0.5,
-            scale: ((hi.x - lo.x) / dots_x).max((hi.y - lo.y) / dots_y).max(1e-6) * margin,
+            scale: (((hi.x - lo.x) / dots_x).max((hi.y - lo.y) / dots_y) * margin).clamp(MIN_SCALE, MAX_SCALE),
         };
+    }
+
+    /// What must hold after any event, whatever came before: `Err` says
+    /// what does not. `deep` also checks every frame of the history.
+    #[cfg(test)]
+    pub(crate) fn check_invariants(&self, deep: bool) -> Result<(), String> {
+        let tick = self.tick();
+        let history = if deep { self.history.len() } else { 0 };
+        let frames = || self.history.iter().skip(self.history.len() - history);
+        if deep {
+            let ticks: Vec<u64> = frames().map(|f| f.primary.tick()).collect();
+            let expected: Vec<u64> = (tick - ticks.len() as u64..tick).collect();
+            if ticks != expected {
+                return Err(format!("the history's ticks {ticks:?} do not lead up to tick {tick}"));
+            }
+            let bytes: usize = frames().map(Frame::bytes).sum();
+            if bytes != self.history_bytes || (bytes > HISTORY_BYTES && self.history.len() > 1) {
+                return Err(format!("the history holds {bytes} bytes, counted {}", self.history_bytes));
+            }
+        }
+        for frame in frames().chain(std::iter::once(&self.now)) {
+            if let Some(split) = &frame.split {
+                let ids = |sim: &dyn Sim| sim.bodies().into_iter().map(|(id, _)| id).collect::<Vec<_>>();
+                if split.world.tick() != frame.primary.tick() || split.deviation.tick != frame.primary.tick() {
+                    return Err(format!("the split view is at tick {} at tick {}", split.world.tick(), tick));
+                }
+                if ids(&*split.world) != ids(&*frame.primary) {
+                    return Err(format!("the split view's bodies differ from the world's at tick {tick}"));
+                }
+            }
+        }
+        let (bodies, colliders) = (self.now.primary.body_count(), self.now.primary.collider_count());
+        if bodies > MAX_BODIES || colliders > MAX_COLLIDERS {
+            return Err(format!("{bodies} bodies and {colliders} colliders, beyond the limits"));
+        }
+        let camera = self.camera;
+        if !(camera.center.x.is_finite()
+            && camera.center.y.is_finite()
+            && (MIN_SCALE..=MAX_SCALE).contains(&camera.scale))
+        {
+            return Err(format!("the camera is lost: {camera:?}"));
+        }
+        if !(1e-9..=1e3).contains(&self.threshold) || self.speed >= SPEEDS.len() {
+            return Err(format!("threshold {} or speed {} out of bounds", self.threshold, self.speed));
+        }
+        if self
+            .prompt
+            .as_ref()
+            .is_some_and(|p| p.text.chars().count() > PROMPT_CHARS || p.text.contains(char::is_control))
+        {
+            return Err("the prompt is too long or holds control characters".to_owned());
+        }
+        Ok(())
     }
 
     // --- Inspector ------------------------------------------------------

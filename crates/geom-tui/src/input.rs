@@ -1,6 +1,6 @@
 //! Key presses and mouse events, turned into the sandbox's actions. Only
 //! presses count: key releases and repeats reported by some terminals are
-//! ignored.
+//! ignored. Pasted text only ever goes into an open prompt.
 
 use geom_core::Vec2;
 use ratatui::crossterm::event::{
@@ -8,7 +8,7 @@ use ratatui::crossterm::event::{
 };
 use ratatui::layout::Position;
 
-use crate::app::{Addition, App, Drag, Prompt, PromptKind, snap};
+use crate::app::{Addition, App, Drag, PROMPT_CHARS, Prompt, PromptKind, snap};
 use crate::num::ScalarKind;
 
 /// Every key, as the help overlay and the README list them.
@@ -44,7 +44,20 @@ impl App {
             Event::Key(key) if key.kind == KeyEventKind::Press => self.on_key(*key),
             Event::Mouse(mouse) => self.on_mouse(*mouse),
             Event::Resize(width, height) => self.resize(*width, *height),
+            Event::Paste(text) => self.on_paste(text),
             _ => {}
+        }
+    }
+
+    /// Pasted text goes into the prompt, if one is open, without its line
+    /// breaks and other control characters; it is never taken as keys.
+    fn on_paste(&mut self, text: &str) {
+        if let Some(prompt) = &mut self.prompt {
+            for c in text.chars() {
+                if !type_char(prompt, c) {
+                    break;
+                }
+            }
         }
     }
 
@@ -135,7 +148,9 @@ impl App {
             KeyCode::Backspace => {
                 prompt.text.pop();
             }
-            KeyCode::Char(c) => prompt.text.push(c),
+            KeyCode::Char(c) => {
+                type_char(prompt, c);
+            }
             KeyCode::Enter => {
                 let Some(Prompt { kind, text }) = self.prompt.take() else { return };
                 match kind {
@@ -180,6 +195,18 @@ impl App {
             _ => {}
         }
     }
+}
+
+/// Adds `c` to the prompt unless it is a control character; `false` when
+/// the prompt is full.
+fn type_char(prompt: &mut Prompt, c: char) -> bool {
+    if prompt.text.chars().count() >= PROMPT_CHARS {
+        return false;
+    }
+    if !c.is_control() {
+        prompt.text.push(c);
+    }
+    true
 }
 
 #[cfg(test)]
@@ -682,5 +709,468 @@ mod tests {
     fn saved_bodies(scene: &Scene) -> Vec<(BodyId, crate::scene::BodySpec)> {
         let sim = crate::sim::build(scene, ScalarKind::I32F32).unwrap();
         sim.bodies()
+    }
+}
+
+/// Whatever arrives (any key crossterm knows, with any modifiers, pastes,
+/// resizes, mouse events anywhere, any file typed at the prompt), the app
+/// neither panics nor loses its footing, and says why when it refuses.
+#[cfg(test)]
+mod robustness_tests {
+    use std::path::PathBuf;
+    use std::time::{Duration, Instant};
+
+    use ratatui::Terminal;
+    use ratatui::backend::TestBackend;
+    use ratatui::crossterm::event::{KeyEventState, MediaKeyCode, ModifierKeyCode};
+
+    use super::*;
+    use crate::scene::{BodySpec, DEFAULT_SCENE, MAX_BODIES, MAX_COLLIDERS, MAX_FILE_BYTES, Scene, Settings, Shape};
+
+    /// A scratch directory, removed with everything in it when dropped.
+    struct Scratch(PathBuf);
+
+    impl Scratch {
+        fn new(name: &str) -> Self {
+            let dir = std::env::temp_dir().join(format!("geom-tui-input-{name}-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            Self(dir)
+        }
+
+        fn file(&self, name: &str, contents: &[u8]) -> PathBuf {
+            let path = self.0.join(name);
+            std::fs::write(&path, contents).unwrap();
+            path
+        }
+
+        fn names(&self) -> Vec<std::ffi::OsString> {
+            let mut names: Vec<_> = std::fs::read_dir(&self.0).unwrap().map(|e| e.unwrap().file_name()).collect();
+            names.sort();
+            names
+        }
+    }
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn app_saving_to(path: Option<PathBuf>) -> App {
+        let mut app = App::new(Scene::parse(DEFAULT_SCENE).unwrap(), path, ScalarKind::I32F32).unwrap();
+        app.set_colors(false);
+        app
+    }
+
+    fn press(app: &mut App, code: KeyCode) {
+        app.handle(&Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+    }
+
+    fn keys(app: &mut App, text: &str) {
+        for c in text.chars() {
+            press(app, KeyCode::Char(c));
+        }
+    }
+
+    /// Opens `path` through the `O` prompt, as a user would.
+    fn open(app: &mut App, path: &std::path::Path) {
+        press(app, KeyCode::Char('O'));
+        while app.prompt.as_ref().is_some_and(|p| !p.text.is_empty()) {
+            press(app, KeyCode::Backspace);
+        }
+        keys(app, &path.display().to_string());
+        press(app, KeyCode::Enter);
+    }
+
+    /// The screen as text, one line per row.
+    fn screen(app: &mut App, width: u16, height: u16) -> String {
+        app.handle(&Event::Resize(width, height));
+        let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+        terminal.draw(|frame| crate::ui::draw(frame, app)).unwrap();
+        let buffer = terminal.backend().buffer();
+        (0..height)
+            .map(|y| (0..width).map(|x| buffer[(x, y)].symbol()).collect::<String>().trim_end().to_owned())
+            .collect::<Vec<_>>()
+            .join("\n")
+    }
+
+    /// Words separated by single spaces, however they were wrapped.
+    fn squash(text: &str) -> String {
+        text.split_whitespace().collect::<Vec<_>>().join(" ")
+    }
+
+    /// What a refused action must leave as it was.
+    fn state(app: &App) -> (u64, u64, ScalarKind, usize, Option<PathBuf>, usize) {
+        (app.tick(), app.checksum(), app.kind(), app.rewindable(), app.path.clone(), app.primary().body_count())
+    }
+
+    /// Asserts that the last action was refused with a message containing
+    /// `expected`, shown in full on an 80 × 24 screen.
+    fn assert_refused_visibly(app: &mut App, expected: &str) -> String {
+        let message = app.message.clone().expect("a message");
+        assert!(message.error && message.text.contains(expected), "{message:?} should say {expected:?}");
+        let shown = squash(&screen(app, 80, 24));
+        assert!(shown.contains(&squash(&message.text)), "the whole message is on screen:\n{shown}");
+        message.text
+    }
+
+    #[test]
+    fn opening_a_bad_file_keeps_the_scene_and_shows_why() {
+        let scratch = Scratch::new("open");
+        let huge = scratch.0.join("huge.toml");
+        std::fs::File::create(&huge).unwrap().set_len(MAX_FILE_BYTES + 1).unwrap();
+        let many =
+            format!("gravity = [0.0, -0.1]\n{}", "[[body]]\nposition = [0, 0]\nradius = 1\n".repeat(MAX_BODIES + 1));
+        let mut cases = vec![
+            (huge, "too large: 16777217 bytes, more than the 16777216 (16 MiB) a scene file may have"),
+            (scratch.file("elf", b"\x7fELF\x02\x01\x01\x00\x00\x00"), "elf:1: not a text file: byte 7 is NUL"),
+            (scratch.file("latin1.toml", b"# caf\xe9\n"), "latin1.toml:1: not UTF-8 text: byte 5 is 0xe9"),
+            (scratch.file("cut.toml", &DEFAULT_SCENE.as_bytes()[..1000]), "cut.toml:"),
+            (
+                scratch.file("many.toml", many.as_bytes()),
+                "many.toml:15002: too many bodies: a scene may have at most 5000",
+            ),
+            (scratch.0.clone(), ": a directory, not a scene file"),
+            (scratch.0.join("missing.toml"), "missing.toml: "),
+        ];
+        if cfg!(unix) {
+            cases.push(("/dev/zero".into(), "/dev/zero: too large: more than the 16777216 bytes"));
+        }
+        let mut app = app_saving_to(None);
+        keys(&mut app, "...");
+        for (path, expected) in cases {
+            let before = state(&app);
+            open(&mut app, &path);
+            let text = assert_refused_visibly(&mut app, expected);
+            assert!(text.starts_with(&format!("kept the current scene: {}", path.display())), "{text}");
+            assert_eq!(state(&app), before, "{}", path.display());
+        }
+    }
+
+    #[test]
+    fn saving_where_it_cannot_shows_why_and_changes_nothing() {
+        let scratch = Scratch::new("save");
+        let read_only = scratch.file("read-only.toml", b"old contents");
+        let mut permissions = std::fs::metadata(&read_only).unwrap().permissions();
+        permissions.set_readonly(true);
+        std::fs::set_permissions(&read_only, permissions).unwrap();
+        std::fs::create_dir(scratch.0.join("a-directory")).unwrap();
+        let cases = [
+            (read_only.clone(), "the file is read-only; left as it is"),
+            (scratch.0.join("a-directory"), "a directory, not a file"),
+            (scratch.0.join("no-such-dir").join("scene.toml"), "no directory"),
+        ];
+        for (path, expected) in cases {
+            let mut app = app_saving_to(Some(path.clone()));
+            keys(&mut app, ".....");
+            let before = state(&app);
+            press(&mut app, KeyCode::Char('w'));
+            let text = assert_refused_visibly(&mut app, expected);
+            assert!(text.starts_with(&format!("not saved: {}: ", path.display())), "{text}");
+            assert_eq!(state(&app), before, "{}", path.display());
+            assert_eq!(std::fs::read(&read_only).unwrap(), b"old contents");
+            assert_eq!(scratch.names(), ["a-directory", "read-only.toml"], "no temporary file is left behind");
+        }
+    }
+
+    #[test]
+    fn adding_stops_at_the_most_bodies_and_colliders_a_scene_may_have() {
+        let mut scene = Scene::new(Settings::new(Vec2::new(0.0, 0.0)));
+        scene.bodies = (0..MAX_BODIES).map(|i| BodySpec::new(Vec2::new(f64::from(i as u32) * 3.0, 0.0), 1.0)).collect();
+        let post = |i: usize| Shape::Circle { center: Vec2::new(f64::from(i as u32) * 3.0, 10.0), radius: 1.0 };
+        scene.colliders = (0..MAX_COLLIDERS).map(post).collect();
+        let mut app = App::new(scene, None, ScalarKind::F64).unwrap();
+        let before = state(&app);
+        press(&mut app, KeyCode::Char('b'));
+        assert_refused_visibly(&mut app, "adding a ball refused: a scene may have at most 5000 bodies");
+        for key in ['o', 's', 'u'] {
+            press(&mut app, KeyCode::Char(key));
+            assert_refused_visibly(&mut app, "adding refused: a scene may have at most 5000 colliders");
+        }
+        assert_eq!((state(&app), app.primary().collider_count()), (before, MAX_COLLIDERS));
+        keys(&mut app, "\tx");
+        press(&mut app, KeyCode::Char('b'));
+        assert_eq!(app.primary().body_count(), MAX_BODIES, "room for one again");
+    }
+
+    #[test]
+    fn pasted_text_goes_into_an_open_prompt_and_is_never_taken_as_keys() {
+        let mut app = app_saving_to(None);
+        let before = state(&app);
+        app.handle(&Event::Paste("q\n.w b".to_owned()));
+        assert!(!app.should_quit() && app.message.is_none() && app.prompt.is_none());
+        assert_eq!(state(&app), before);
+
+        press(&mut app, KeyCode::Tab);
+        press(&mut app, KeyCode::Enter);
+        app.handle(&Event::Paste("x=1.5\n\ty=2\u{1b}[A".to_owned()));
+        assert_eq!(app.prompt.as_ref().map(|p| p.text.as_str()), Some("x=1.5y=2[A"), "control characters dropped");
+        for _ in 0.."y=2[A".len() {
+            press(&mut app, KeyCode::Backspace);
+        }
+        keys(&mut app, " y=2");
+        press(&mut app, KeyCode::Enter);
+        assert_eq!(app.selection().and_then(|s| app.anchor(s)), Some(Vec2::new(1.5, 2.0)));
+
+        // A prompt holds PROMPT_CHARS characters, however much arrives.
+        press(&mut app, KeyCode::Char('O'));
+        app.handle(&Event::Paste("é".repeat(3 * PROMPT_CHARS)));
+        keys(&mut app, "more");
+        assert_eq!(app.prompt.as_ref().map(|p| p.text.chars().count()), Some(PROMPT_CHARS));
+        let shown = screen(&mut app, 80, 24);
+        let footer = shown.lines().last().unwrap();
+        assert!(
+            footer.starts_with("open scene file> …é") && footer.ends_with("é▏"),
+            "the end of the text shows: {footer}"
+        );
+        press(&mut app, KeyCode::Esc);
+        assert!(app.prompt.is_none() && !app.should_quit());
+    }
+
+    /// `SplitMix64`: a small seeded generator, so every run feeds the same
+    /// events.
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+            z ^ (z >> 31)
+        }
+
+        fn below(&mut self, n: usize) -> usize {
+            usize::try_from(self.next() % n as u64).unwrap()
+        }
+
+        fn pick<T: Clone>(&mut self, from: &[T]) -> T {
+            from[self.below(from.len())].clone()
+        }
+
+        fn u16(&mut self, most: u16) -> u16 {
+            u16::try_from(self.below(usize::from(most) + 1)).unwrap()
+        }
+
+        fn char(&mut self) -> char {
+            match self.below(10) {
+                // The keys the sandbox knows, most of the time.
+                // (`w` saves to disk, and is slower: it comes up as any other letter.)
+                0..=5 => self.pick(&"q?. ,+=-r12345pcC{}HLKJhjklzZf[]bosuxtiO0123456789e".chars().collect::<Vec<_>>()),
+                6..=7 => char::from(u8::try_from(self.below(95) + 32).unwrap()),
+                // Anything: control characters, accents, emoji, surrogates skipped.
+                _ => char::from_u32(u32::try_from(self.below(0x11_0000)).unwrap()).unwrap_or('\u{0}'),
+            }
+        }
+    }
+
+    const MEDIA: [MediaKeyCode; 13] = [
+        MediaKeyCode::Play,
+        MediaKeyCode::Pause,
+        MediaKeyCode::PlayPause,
+        MediaKeyCode::Reverse,
+        MediaKeyCode::Stop,
+        MediaKeyCode::FastForward,
+        MediaKeyCode::Rewind,
+        MediaKeyCode::TrackNext,
+        MediaKeyCode::TrackPrevious,
+        MediaKeyCode::Record,
+        MediaKeyCode::LowerVolume,
+        MediaKeyCode::RaiseVolume,
+        MediaKeyCode::MuteVolume,
+    ];
+
+    const MODIFIER_KEYS: [ModifierKeyCode; 14] = [
+        ModifierKeyCode::LeftShift,
+        ModifierKeyCode::LeftControl,
+        ModifierKeyCode::LeftAlt,
+        ModifierKeyCode::LeftSuper,
+        ModifierKeyCode::LeftHyper,
+        ModifierKeyCode::LeftMeta,
+        ModifierKeyCode::RightShift,
+        ModifierKeyCode::RightControl,
+        ModifierKeyCode::RightAlt,
+        ModifierKeyCode::RightSuper,
+        ModifierKeyCode::RightHyper,
+        ModifierKeyCode::RightMeta,
+        ModifierKeyCode::IsoLevel3Shift,
+        ModifierKeyCode::IsoLevel5Shift,
+    ];
+
+    /// Every key code crossterm has, `Char` and `F` with random values.
+    fn key_code(rng: &mut Rng) -> KeyCode {
+        match rng.below(40) {
+            0..=24 => KeyCode::Char(rng.char()),
+            25 => KeyCode::F(u8::try_from(rng.below(256)).unwrap()),
+            26 => KeyCode::Media(rng.pick(&MEDIA)),
+            27 => KeyCode::Modifier(rng.pick(&MODIFIER_KEYS)),
+            _ => rng.pick(&[
+                KeyCode::Backspace,
+                KeyCode::Enter,
+                KeyCode::Left,
+                KeyCode::Right,
+                KeyCode::Up,
+                KeyCode::Down,
+                KeyCode::Home,
+                KeyCode::End,
+                KeyCode::PageUp,
+                KeyCode::PageDown,
+                KeyCode::Tab,
+                KeyCode::BackTab,
+                KeyCode::Delete,
+                KeyCode::Insert,
+                KeyCode::Null,
+                KeyCode::Esc,
+                KeyCode::CapsLock,
+                KeyCode::ScrollLock,
+                KeyCode::NumLock,
+                KeyCode::PrintScreen,
+                KeyCode::Pause,
+                KeyCode::Menu,
+                KeyCode::KeypadBegin,
+            ]),
+        }
+    }
+
+    fn event(rng: &mut Rng, size: ratatui::layout::Rect) -> Event {
+        match rng.below(100) {
+            0..=69 => {
+                let modifiers = if rng.below(3) == 0 {
+                    KeyModifiers::from_bits_truncate(u8::try_from(rng.below(256)).unwrap())
+                } else {
+                    KeyModifiers::NONE
+                };
+                let kind = rng.pick(&[
+                    KeyEventKind::Press,
+                    KeyEventKind::Press,
+                    KeyEventKind::Press,
+                    KeyEventKind::Repeat,
+                    KeyEventKind::Release,
+                ]);
+                let state = KeyEventState::from_bits_truncate(u8::try_from(rng.below(16)).unwrap());
+                Event::Key(KeyEvent { code: key_code(rng), modifiers, kind, state })
+            }
+            70..=89 => {
+                let button = rng.pick(&[MouseButton::Left, MouseButton::Left, MouseButton::Right, MouseButton::Middle]);
+                let kind = rng.pick(&[
+                    MouseEventKind::Down(button),
+                    MouseEventKind::Up(button),
+                    MouseEventKind::Drag(button),
+                    MouseEventKind::Drag(button),
+                    MouseEventKind::Moved,
+                    MouseEventKind::ScrollDown,
+                    MouseEventKind::ScrollUp,
+                    MouseEventKind::ScrollLeft,
+                    MouseEventKind::ScrollRight,
+                ]);
+                // Mostly on screen, sometimes anywhere at all.
+                let (column, row) = if rng.below(10) == 0 {
+                    (rng.u16(u16::MAX), rng.u16(u16::MAX))
+                } else {
+                    (rng.u16(size.width), rng.u16(size.height))
+                };
+                let modifiers = KeyModifiers::from_bits_truncate(u8::try_from(rng.below(8)).unwrap());
+                Event::Mouse(MouseEvent { kind, column, row, modifiers })
+            }
+            90..=95 => match rng.below(10) {
+                0 => Event::Resize(rng.u16(u16::MAX), rng.u16(u16::MAX)),
+                1 => Event::Resize(rng.u16(2), rng.u16(2)),
+                _ => Event::Resize(rng.u16(200), rng.u16(70)),
+            },
+            96..=98 => {
+                let length = if rng.below(20) == 0 { 3000 } else { rng.below(40) };
+                Event::Paste((0..length).map(|_| rng.char()).collect())
+            }
+            _ => rng.pick(&[Event::FocusGained, Event::FocusLost]),
+        }
+    }
+
+    #[test]
+    fn any_sequence_of_events_leaves_the_app_whole_and_drawable() {
+        const EVENTS: usize = 80_000;
+        let scratch = Scratch::new("random");
+        let mut app = app_saving_to(Some(scratch.0.join("scene.toml")));
+        let mut rng = Rng(0x9e0_5eed);
+        let started = Instant::now();
+        let mut drawn = 0;
+        // What the events got up to, to show they went somewhere.
+        let mut seen = std::collections::BTreeSet::new();
+        // Now and then a few keys that mean something together.
+        let phrases: Vec<Vec<Event>> = ["w", "O\n", "\t\nx=1.5 vy=-0.25\n", "\t\nr=0.5\n", "\t\n\n", "c...", ".....,,"]
+            .iter()
+            .map(|text| {
+                let code = |c: char| match c {
+                    '\n' => KeyCode::Enter,
+                    '\t' => KeyCode::Tab,
+                    c => KeyCode::Char(c),
+                };
+                text.chars().map(|c| Event::Key(KeyEvent::new(code(c), KeyModifiers::NONE))).collect()
+            })
+            .collect();
+        let mut pending = Vec::new();
+        for i in 0..EVENTS {
+            if pending.is_empty() && rng.below(100) == 0 {
+                pending = rng.pick(&phrases);
+                pending.reverse();
+            }
+            let event = pending.pop().unwrap_or_else(|| event(&mut rng, app.size));
+            app.handle(&event);
+            if let Err(broken) = app.check_invariants(i % 100 == 0) {
+                panic!("after event {i} ({event:?}): {broken}");
+            }
+            let words = app.message.as_ref().and_then(|m| m.text.split([' ', ':']).next().map(str::to_owned));
+            seen.extend(words);
+            seen.extend(
+                app.prompt.as_ref().map(|p| format!("{:?} prompt", p.kind).replace(|c: char| c.is_ascii_digit(), "")),
+            );
+            seen.extend(
+                [app.help.then_some("help"), app.secondary().map(|_| "split"), app.should_quit().then_some("quit")]
+                    .into_iter()
+                    .flatten()
+                    .map(str::to_owned),
+            );
+            seen.extend((app.tick() > 100).then(|| "tick > 100".to_owned()));
+            seen.extend((app.primary().body_count() > 8).then(|| "more bodies".to_owned()));
+            if rng.below(4) == 0 {
+                app.advance(Duration::from_millis(u64::try_from(rng.below(200)).unwrap()));
+            }
+            // Draw now and then, at the size the events asked for when it
+            // is a reasonable one to allocate.
+            let size = app.size;
+            if i % 20 == 0 && u32::from(size.width) * u32::from(size.height) <= 200 * 70 {
+                let mut terminal = Terminal::new(TestBackend::new(size.width, size.height)).unwrap();
+                terminal.draw(|frame| crate::ui::draw(frame, &app)).unwrap();
+                drawn += 1;
+            }
+            // Stepping forward and back again changes nothing.
+            if i % 500 == 0 {
+                let checksum = app.checksum();
+                app.step_forward();
+                app.step_back();
+                assert_eq!(app.checksum(), checksum, "after event {i}");
+            }
+        }
+        assert!(drawn > EVENTS / 40, "drew {drawn} frames");
+        for what in [
+            "help",
+            "split",
+            "quit",
+            "tick > 100",
+            "more bodies",
+            "Open prompt",
+            "Edit(Body(BodyId())) prompt",
+            "saved",
+            "opened",
+            "kept",
+            "edit",
+            "edited",
+            "added",
+            "deleted",
+            "now",
+            "nothing",
+        ] {
+            assert!(seen.contains(what), "the events never reached {what:?}: {seen:?}");
+        }
+        assert!(started.elapsed() < Duration::from_mins(1), "took {:?}", started.elapsed());
     }
 }

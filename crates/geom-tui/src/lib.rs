@@ -8,6 +8,8 @@
 //! scene without one.
 
 pub mod app;
+pub mod cli;
+pub mod fuzz;
 pub mod headless;
 mod input;
 mod inspect;

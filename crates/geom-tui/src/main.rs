@@ -4,54 +4,10 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use geom_tui::App;
+use geom_tui::cli::{self, Command, DEFAULT_KIND};
 use geom_tui::headless::{self, Options};
 use geom_tui::scene::{DEFAULT_SCENE, Scene, SceneError};
-use geom_tui::{App, ScalarKind};
-
-/// The precision used when neither the command line nor the scene names one.
-const DEFAULT_KIND: ScalarKind = ScalarKind::I32F32;
-
-/// geom's collision sandbox: step, rewind, edit and inspect collisions tick
-/// by tick in f32, f64, I16F16, I32F32 and I48F16. Press ? inside for keys.
-#[derive(Parser)]
-#[command(name = "geom-tui", version, args_conflicts_with_subcommands = true)]
-struct Cli {
-    #[command(subcommand)]
-    command: Option<Command>,
-    /// A scene file (TOML) to open; without one, the built-in scene.
-    scene: Option<PathBuf>,
-    /// The precision to start in: f32, f64, I16F16, I32F32 or I48F16
-    /// [default: the scene's `scalar`, else I32F32].
-    #[arg(long, value_parser = parse_kind)]
-    scalar: Option<ScalarKind>,
-}
-
-#[derive(Subcommand)]
-enum Command {
-    /// Step a scene without a terminal and print the world's checksum at
-    /// every tick ("<tick> <16 hex digits>"), or with --json one JSON
-    /// document with the final state too.
-    Run {
-        /// The scene file, or `default` for the built-in scene (a file
-        /// called `default` is `./default`).
-        scene: String,
-        /// How many ticks to step.
-        #[arg(long)]
-        ticks: u64,
-        /// The precision: f32, f64, I16F16, I32F32 or I48F16
-        /// [default: the scene's `scalar`, else I32F32].
-        #[arg(long, value_parser = parse_kind)]
-        scalar: Option<ScalarKind>,
-        /// Print one JSON document instead of text lines.
-        #[arg(long)]
-        json: bool,
-    },
-}
-
-fn parse_kind(s: &str) -> Result<ScalarKind, String> {
-    s.parse()
-}
 
 /// The scene at `path`, or the built-in one.
 fn load(path: Option<&std::path::Path>) -> Result<Scene, SceneError> {
@@ -67,7 +23,7 @@ fn fail(message: impl std::fmt::Display) -> ExitCode {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = cli::parse(std::env::args_os()).unwrap_or_else(|e| e.exit());
     match cli.command {
         Some(Command::Run { scene, ticks, scalar, json }) => {
             let path = (scene != "default").then(|| PathBuf::from(&scene));

@@ -30,10 +30,19 @@
 //! the file's own rules refuse (a negative radius, a restitution above 1, a
 //! NaN) is an error naming its line; so is a value outside the chosen
 //! scalar type's safe range when the scene is built.
+//!
+//! # Limits
+//!
+//! Any file may be handed to the sandbox, so reading one is bounded: a scene
+//! file has at most [`MAX_FILE_BYTES`] bytes of UTF-8 text and at most
+//! [`MAX_TOKENS`] TOML tokens, and a scene at most [`MAX_BODIES`] bodies
+//! and [`MAX_COLLIDERS`] colliders. Each is checked before the memory it
+//! guards is spent, and each refusal is a [`SceneError`] saying which limit
+//! and where, never a panic.
 
 use core::fmt;
 use core::ops::Range;
-use std::io::Write as _;
+use std::io::{Read as _, Write as _};
 use std::path::{Path, PathBuf};
 
 use geom_core::Vec2;
@@ -49,6 +58,72 @@ use crate::num::{SandboxScalar, ScalarKind};
 /// bouncing off segments and capsules, balls colliding, and a point landing
 /// exactly on a segment.
 pub const DEFAULT_SCENE: &str = include_str!("../scenes/default.toml");
+
+/// The largest scene file [`Scene::load`] reads, and the longest text
+/// [`Scene::parse`] reads: 16 MiB. A scene at the body and collider limits
+/// saved with every number at full `f64` precision takes under 3 MiB.
+///
+/// # Examples
+///
+/// ```
+/// use geom_tui::scene::{MAX_FILE_BYTES, Scene, SceneErrorKind};
+///
+/// let huge = " ".repeat(usize::try_from(MAX_FILE_BYTES).unwrap() + 1);
+/// let err = Scene::parse(&huge).unwrap_err();
+/// assert_eq!(err.kind, SceneErrorKind::TooLarge { size: Some(MAX_FILE_BYTES + 1) });
+/// ```
+pub const MAX_FILE_BYTES: u64 = 16 << 20;
+
+/// The most TOML tokens (keys, values, punctuation, runs of whitespace,
+/// comments and line breaks) a scene's text may hold: 2²⁰. Parsing TOML
+/// takes up to about 80 bytes of memory per token, so this keeps reading
+/// any file under about 100 MB; a scene at the body and collider limits
+/// saved by the sandbox has about 520 000.
+///
+/// # Examples
+///
+/// ```
+/// use geom_tui::scene::{MAX_TOKENS, Scene, SceneErrorKind};
+///
+/// let commas = format!("gravity = [0.0, -0.1]\nx = [{}]\n", "0,".repeat(MAX_TOKENS / 2));
+/// assert_eq!(Scene::parse(&commas).unwrap_err().kind, SceneErrorKind::TooComplex);
+/// ```
+pub const MAX_TOKENS: usize = 1 << 20;
+
+/// The most bodies a scene may have; the sandbox refuses to load or add
+/// more.
+///
+/// At this many bodies and [`MAX_COLLIDERS`] colliders, spread out and
+/// falling, a scene steps in about 5 ms a tick in every scalar type and
+/// the sandbox draws it in about 10 ms (a release build on one core). The
+/// worst case is bodies that all overlap one another, as every pair must
+/// then be resolved: about a second a tick at this many in `f64`, several
+/// in the 64-bit fixed-point types.
+///
+/// # Examples
+///
+/// ```
+/// use geom_tui::scene::{MAX_BODIES, Scene, SceneErrorKind};
+///
+/// let text = format!("gravity = [0.0, -0.1]\n{}", "[[body]]\nposition = [0, 0]\nradius = 1\n".repeat(MAX_BODIES + 1));
+/// let err = Scene::parse(&text).unwrap_err();
+/// assert_eq!((err.kind, err.line), (SceneErrorKind::TooManyBodies, Some(2 + 3 * MAX_BODIES)));
+/// ```
+pub const MAX_BODIES: usize = 5000;
+
+/// The most static colliders a scene may have. The sandbox refuses to
+/// load or add more.
+///
+/// # Examples
+///
+/// ```
+/// use geom_tui::scene::{MAX_COLLIDERS, Scene, SceneErrorKind};
+///
+/// let post = "[[collider]]\nshape = \"circle\"\ncenter = [0, 0]\nradius = 1\n";
+/// let text = format!("gravity = [0.0, -0.1]\n{}", post.repeat(MAX_COLLIDERS + 1));
+/// assert_eq!(Scene::parse(&text).unwrap_err().kind, SceneErrorKind::TooManyColliders);
+/// ```
+pub const MAX_COLLIDERS: usize = 5000;
 
 /// A static shape, in `f64`.
 ///
@@ -390,16 +465,16 @@ impl PartialEq for Origin {
 }
 
 /// Why a scene could not be read or built: the file and line (when there
-/// are), and what is wrong.
+/// are), what kind of problem it is, and what is wrong in words.
 ///
 /// # Examples
 ///
 /// ```
-/// use geom_tui::scene::Scene;
+/// use geom_tui::scene::{Scene, SceneErrorKind};
 ///
 /// let text = "gravity = [0.0, -0.1]\n\n[[body]]\nposition = [0.0, 1.0]\nradius = -2.0\n";
 /// let err = Scene::parse(text).unwrap_err();
-/// assert_eq!(err.line, Some(5));
+/// assert_eq!((err.kind, err.line), (SceneErrorKind::Invalid, Some(5)));
 /// assert_eq!(err.to_string(), "line 5: the radius must be zero or more, not -2");
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -408,8 +483,81 @@ pub struct SceneError {
     pub path: Option<PathBuf>,
     /// The 1-based line the problem is on, when it has one.
     pub line: Option<usize>,
+    /// What kind of problem it is.
+    pub kind: SceneErrorKind,
     /// What is wrong.
     pub message: String,
+}
+
+/// What kind of problem a [`SceneError`] reports.
+///
+/// # Examples
+///
+/// ```
+/// use geom_tui::scene::{Scene, SceneErrorKind};
+///
+/// let err = Scene::parse("gravity = [0.0, -0.1]\n\0").unwrap_err();
+/// assert_eq!(err.kind, SceneErrorKind::NotText { byte: 22 });
+/// assert_eq!(err.to_string(), "line 2: not a text file: byte 22 is NUL");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum SceneErrorKind {
+    /// The file could not be opened or read: it is missing, unreadable, or
+    /// a directory.
+    Io(std::io::ErrorKind),
+    /// The file or text is longer than [`MAX_FILE_BYTES`].
+    TooLarge {
+        /// Its length, when it has one: `None` for a file that grew while
+        /// it was read or that never ends (`/dev/zero`).
+        size: Option<u64>,
+    },
+    /// The bytes are not UTF-8 text, or hold a NUL.
+    NotText {
+        /// The offset of the first byte that is not text.
+        byte: usize,
+    },
+    /// The text has more than [`MAX_TOKENS`] TOML tokens, or more tables
+    /// than a scene may have bodies and colliders together.
+    TooComplex,
+    /// The scene has more than [`MAX_BODIES`] bodies.
+    TooManyBodies,
+    /// The scene has more than [`MAX_COLLIDERS`] colliders.
+    TooManyColliders,
+    /// The text is not a scene: a TOML syntax error, an unknown or missing
+    /// key, a value of the wrong kind or one the format refuses.
+    Invalid,
+    /// A value is outside the chosen scalar type's safe range.
+    OutOfRange,
+}
+
+impl SceneError {
+    fn new(kind: SceneErrorKind, line: Option<usize>, message: impl Into<String>) -> Self {
+        Self { path: None, line, kind, message: message.into() }
+    }
+
+    fn too_large(size: Option<u64>) -> Self {
+        let message = match size {
+            Some(size) => {
+                format!("too large: {size} bytes, more than the {MAX_FILE_BYTES} (16 MiB) a scene file may have")
+            }
+            None => format!("too large: more than the {MAX_FILE_BYTES} bytes (16 MiB) a scene file may have"),
+        };
+        Self::new(SceneErrorKind::TooLarge { size }, None, message)
+    }
+
+    fn too_many_bodies(line: Option<usize>) -> Self {
+        Self::new(
+            SceneErrorKind::TooManyBodies,
+            line,
+            format!("too many bodies: a scene may have at most {MAX_BODIES}"),
+        )
+    }
+
+    fn too_many_colliders(line: Option<usize>) -> Self {
+        let message = format!("too many colliders: a scene may have at most {MAX_COLLIDERS}");
+        Self::new(SceneErrorKind::TooManyColliders, line, message)
+    }
 }
 
 impl fmt::Display for SceneError {
@@ -550,18 +698,34 @@ impl Scene {
     /// A [`SceneError`] naming the line and what is wrong: a syntax error,
     /// an unknown or missing key, a value of the wrong kind, or a value the
     /// format refuses (NaN or infinite, a negative radius or inverse mass,
-    /// a restitution outside `[0, 1]`).
+    /// a restitution outside `[0, 1]`); or text beyond the
+    /// [limits](self#limits), refused before it is parsed: longer than
+    /// [`MAX_FILE_BYTES`], holding a NUL, with more than [`MAX_TOKENS`]
+    /// tokens, or more than [`MAX_BODIES`] bodies or [`MAX_COLLIDERS`]
+    /// colliders.
     ///
     /// See [`Scene`] and [`SceneError`] for examples.
     pub fn parse(text: &str) -> Result<Self, SceneError> {
-        let file: SceneFile = toml::from_str(text).map_err(|e| SceneError {
-            path: None,
-            line: e.span().map(|span| line_of(text, &span)),
-            message: e.message().trim_end().to_owned(),
+        let length = u64::try_from(text.len()).unwrap_or(u64::MAX);
+        if length > MAX_FILE_BYTES {
+            return Err(SceneError::too_large(Some(length)));
+        }
+        check_text(text.as_bytes())?;
+        check_size(text)?;
+        let file: SceneFile = toml::from_str(text).map_err(|e| {
+            let line = e.span().map(|span| line_of(text, &span));
+            // One line, for the sandbox's bottom line and for scripts.
+            let message = e.message().lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>();
+            SceneError::new(SceneErrorKind::Invalid, line, message.join("; "))
         })?;
+        if let Some(extra) = file.colliders.get(MAX_COLLIDERS) {
+            return Err(SceneError::too_many_colliders(Some(line_of(text, &extra.span()))));
+        }
+        if let Some(extra) = file.bodies.get(MAX_BODIES) {
+            return Err(SceneError::too_many_bodies(Some(line_of(text, &extra.span()))));
+        }
         let at = |span: Range<usize>| Some(line_of(text, &span));
-        let refuse =
-            |span: Range<usize>, message: &str| SceneError { path: None, line: at(span), message: message.to_owned() };
+        let refuse = |span: Range<usize>, message: &str| SceneError::new(SceneErrorKind::Invalid, at(span), message);
         if let Some(threshold) = &file.bounce_threshold {
             let value = *threshold.get_ref();
             if !(value.is_finite() && value >= 0.0) {
@@ -578,8 +742,8 @@ impl Scene {
             path: None,
             gravity: at(file.gravity.span()),
             bounce_threshold: file.bounce_threshold.as_ref().and_then(|t| at(t.span())),
-            colliders: file.colliders.iter().map(|c| line_of(text, &c.span())).collect(),
-            bodies: file.bodies.iter().map(|b| line_of(text, &b.span())).collect(),
+            colliders: lines_of(text, file.colliders.iter().map(Spanned::span)),
+            bodies: lines_of(text, file.bodies.iter().map(Spanned::span)),
         };
         let colliders = file
             .colliders
@@ -587,10 +751,8 @@ impl Scene {
             .zip(&origin.colliders)
             .enumerate()
             .map(|(i, (collider, &line))| {
-                collider.into_inner().into_shape().map_err(|message| SceneError {
-                    path: None,
-                    line: Some(line),
-                    message: format!("collider {i}: {message}"),
+                collider.into_inner().into_shape().map_err(|message| {
+                    SceneError::new(SceneErrorKind::Invalid, Some(line), format!("collider {i}: {message}"))
                 })
             })
             .collect::<Result<_, _>>()?;
@@ -609,10 +771,18 @@ impl Scene {
 
     /// Reads a scene file.
     ///
+    /// Any file can be given: one longer than [`MAX_FILE_BYTES`] is refused
+    /// from its length before it is read, and reading stops one byte past
+    /// the limit, so a file that grows while it is read or never ends
+    /// (`/dev/zero`) is refused too, having used no more memory than that.
+    ///
     /// # Errors
     ///
-    /// The file cannot be read, or [`Scene::parse`] refuses it; the message
-    /// starts with the path.
+    /// The file cannot be read ([`SceneErrorKind::Io`]; a directory is
+    /// refused as one), is too large ([`SceneErrorKind::TooLarge`]), is not
+    /// UTF-8 text ([`SceneErrorKind::NotText`], with the line and offset of
+    /// the first byte that is not), or [`Scene::parse`] refuses it; the
+    /// message starts with the path.
     ///
     /// # Examples
     ///
@@ -621,12 +791,14 @@ impl Scene {
     ///
     /// let err = Scene::load("no/such/scene.toml".as_ref()).unwrap_err();
     /// assert!(err.to_string().starts_with("no/such/scene.toml: "));
+    /// let err = Scene::load(std::env::temp_dir().as_path()).unwrap_err();
+    /// assert!(err.to_string().ends_with(": a directory, not a scene file"), "{err}");
     /// ```
     pub fn load(path: &Path) -> Result<Self, SceneError> {
         let in_file = |e: SceneError| SceneError { path: Some(path.to_owned()), ..e };
-        let text = std::fs::read_to_string(path)
-            .map_err(|e| in_file(SceneError { path: None, line: None, message: e.to_string() }))?;
-        let mut scene = Self::parse(&text).map_err(in_file)?;
+        let bytes = read_at_most(path, MAX_FILE_BYTES).map_err(in_file)?;
+        let text = check_text(&bytes).map_err(in_file)?;
+        let mut scene = Self::parse(text).map_err(in_file)?;
         scene.origin.path = Some(path.to_owned());
         Ok(scene)
     }
@@ -654,9 +826,18 @@ impl Scene {
     /// Writes the scene to `path` atomically: into a temporary file beside
     /// it, then renamed over it, so a crash never leaves half a file.
     ///
+    /// A file that exists but cannot be written (read-only, or not a
+    /// regular file) is refused rather than replaced, as is a directory.
+    ///
     /// # Errors
     ///
-    /// The I/O error, with the path; the old file, if any, is untouched.
+    /// The I/O error, with the path: the target is a directory, read-only
+    /// or not a regular file; its directory does not exist; the text would
+    /// be longer than [`MAX_FILE_BYTES`], so [`Scene::load`] would refuse
+    /// it (only numbers near the ends of `f64`'s range, written out in
+    /// full, make it that long); or creating, writing or renaming the
+    /// temporary file failed. The old file, if any, is untouched and no
+    /// temporary file is left behind.
     ///
     /// # Examples
     ///
@@ -673,17 +854,48 @@ impl Scene {
     /// # Ok::<(), geom_tui::scene::SceneError>(())
     /// ```
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
+        use std::io::ErrorKind;
         let with_path = |e: std::io::Error| std::io::Error::new(e.kind(), format!("{}: {e}", path.display()));
-        let name = path.file_name().ok_or_else(|| {
-            std::io::Error::new(std::io::ErrorKind::InvalidInput, format!("{}: not a file name", path.display()))
-        })?;
+        let refuse = |kind: ErrorKind, why: &str| std::io::Error::new(kind, format!("{}: {why}", path.display()));
+        let name = path.file_name().ok_or_else(|| refuse(ErrorKind::InvalidInput, "not a file name"))?;
+        match std::fs::metadata(path) {
+            Ok(target) if target.is_dir() => return Err(refuse(ErrorKind::IsADirectory, "a directory, not a file")),
+            Ok(target) if !target.is_file() => {
+                return Err(refuse(ErrorKind::InvalidInput, "not a regular file; left as it is"));
+            }
+            Ok(target) => {
+                // Renaming over a read-only file would succeed: ask whether
+                // it may be written instead (as root too, by its mode).
+                let writable =
+                    !target.permissions().readonly() && std::fs::OpenOptions::new().write(true).open(path).is_ok();
+                if !writable {
+                    return Err(refuse(ErrorKind::PermissionDenied, "the file is read-only; left as it is"));
+                }
+            }
+            Err(_) => {}
+        }
+        let parent = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+        if !parent.is_dir() {
+            return Err(refuse(ErrorKind::NotFound, &format!("no directory {}", parent.display())));
+        }
         let mut temp_name = std::ffi::OsString::from(".");
         temp_name.push(name);
         temp_name.push(format!(".{}.tmp", std::process::id()));
         let temp = path.with_file_name(temp_name);
+        // What is saved must load again: numbers far from 1 are written
+        // out in full and can take hundreds of digits each.
+        let text = self.to_toml();
+        if u64::try_from(text.len()).map_or(true, |n| n > MAX_FILE_BYTES) {
+            let why = format!(
+                "not written: the scene's text would be {} bytes, more than the {MAX_FILE_BYTES} (16 MiB) \
+                 a scene file may have",
+                text.len()
+            );
+            return Err(refuse(ErrorKind::FileTooLarge, &why));
+        }
         let write = || -> std::io::Result<()> {
             let mut file = std::fs::File::create(&temp)?;
-            file.write_all(self.to_toml().as_bytes())?;
+            file.write_all(text.as_bytes())?;
             file.sync_all()?;
             std::fs::rename(&temp, path)
         };
@@ -697,8 +909,16 @@ impl Scene {
     /// The world this scene describes, in scalar type `S`: colliders, then
     /// bodies, in the order listed.
     pub(crate) fn build<S: SandboxScalar>(&self) -> Result<World<S>, SceneError> {
+        let in_file = |e: SceneError| SceneError { path: self.origin.path.clone(), ..e };
+        if self.colliders.len() > MAX_COLLIDERS {
+            return Err(in_file(SceneError::too_many_colliders(self.origin.colliders.get(MAX_COLLIDERS).copied())));
+        }
+        if self.bodies.len() > MAX_BODIES {
+            return Err(in_file(SceneError::too_many_bodies(self.origin.bodies.get(MAX_BODIES).copied())));
+        }
         let kind = S::KIND;
-        let error = |line: Option<usize>, message: String| SceneError { path: self.origin.path.clone(), line, message };
+        let error =
+            |line: Option<usize>, message: String| in_file(SceneError::new(SceneErrorKind::OutOfRange, line, message));
         let mut world = World::new(self.settings.to_config::<S>()).map_err(|e| {
             let line = if e == WorldError::Velocity { self.origin.gravity } else { self.origin.bounce_threshold };
             error(line, explain(e, kind))
@@ -736,8 +956,183 @@ pub(crate) fn explain(error: WorldError, kind: ScalarKind) -> String {
 
 /// The 1-based line of a byte offset's span start.
 fn line_of(text: &str, span: &Range<usize>) -> usize {
-    let end = span.start.min(text.len());
-    text.char_indices().take_while(|&(i, _)| i < end).filter(|&(_, c)| c == '\n').count() + 1
+    line_at(text.as_bytes(), span.start)
+}
+
+/// How many line breaks `bytes` holds.
+// Scene files are small: counting a byte at a time is fast enough, and
+// needs no crate.
+#[allow(clippy::naive_bytecount)]
+fn newlines(bytes: &[u8]) -> usize {
+    bytes.iter().filter(|&&b| b == b'\n').count()
+}
+
+/// The 1-based line of byte `offset`.
+fn line_at(bytes: &[u8], offset: usize) -> usize {
+    newlines(bytes.get(..offset).unwrap_or(bytes)) + 1
+}
+
+/// The 1-based lines of the starts of `spans`, in one pass over the text
+/// when they are in order (as the items of one list in a file are).
+fn lines_of(text: &str, spans: impl Iterator<Item = Range<usize>>) -> Vec<usize> {
+    let bytes = text.as_bytes();
+    let (mut offset, mut line) = (0, 1);
+    spans
+        .map(|span| {
+            let start = span.start.min(bytes.len());
+            if start < offset {
+                (offset, line) = (0, 1);
+            }
+            line += newlines(&bytes[offset..start]);
+            offset = start;
+            line
+        })
+        .collect()
+}
+
+/// The file's first `limit + 1` bytes at most: one more than allowed is
+/// enough to know it is too large.
+fn read_at_most(path: &Path, limit: u64) -> Result<Vec<u8>, SceneError> {
+    let io = |e: std::io::Error| SceneError::new(SceneErrorKind::Io(e.kind()), None, e.to_string());
+    let file = std::fs::File::open(path).map_err(io)?;
+    let metadata = file.metadata().map_err(io)?;
+    if metadata.is_dir() {
+        let kind = SceneErrorKind::Io(std::io::ErrorKind::IsADirectory);
+        return Err(SceneError::new(kind, None, "a directory, not a scene file"));
+    }
+    // Special files (devices, pipes) report no length: read them up to the
+    // limit like any other.
+    if metadata.len() > limit {
+        return Err(SceneError::too_large(Some(metadata.len())));
+    }
+    let mut bytes = Vec::with_capacity(usize::try_from(metadata.len()).unwrap_or(0).saturating_add(1));
+    file.take(limit.saturating_add(1)).read_to_end(&mut bytes).map_err(io)?;
+    if u64::try_from(bytes.len()).map_or(true, |n| n > limit) {
+        return Err(SceneError::too_large(None));
+    }
+    Ok(bytes)
+}
+
+/// `bytes` as text: UTF-8 without NULs (which no TOML file has, and nearly
+/// every binary file does).
+fn check_text(bytes: &[u8]) -> Result<&str, SceneError> {
+    let nul = |end: usize| bytes[..end].iter().position(|&b| b == 0);
+    let not_text = |byte: usize, message: String| {
+        SceneError::new(SceneErrorKind::NotText { byte }, Some(line_at(bytes, byte)), message)
+    };
+    let is_nul = |byte: usize| not_text(byte, format!("not a text file: byte {byte} is NUL"));
+    match std::str::from_utf8(bytes) {
+        Ok(text) => match nul(bytes.len()) {
+            Some(byte) => Err(is_nul(byte)),
+            None => Ok(text),
+        },
+        Err(e) => {
+            let byte = e.valid_up_to();
+            if let Some(earlier) = nul(byte) {
+                return Err(is_nul(earlier));
+            }
+            Err(match e.error_len() {
+                Some(_) => not_text(byte, format!("not UTF-8 text: byte {byte} is 0x{:02x}", bytes[byte])),
+                None => not_text(
+                    byte,
+                    format!("not UTF-8 text: the file ends inside a character at byte {byte} (cut short?)"),
+                ),
+            })
+        }
+    }
+}
+
+/// Where a line is in spelling out a `[[body]]` or `[[collider]]` header.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Header {
+    /// At the start of a line (or after whitespace there).
+    LineStart,
+    /// After `[`.
+    Open,
+    /// After `[[`.
+    OpenTwice,
+    /// After `[[body` (`true`) or `[[collider` (`false`).
+    Name(bool),
+    /// After `[[body]` or `[[collider]`.
+    Close(bool),
+    /// Anywhere else.
+    Elsewhere,
+}
+
+/// Reads through the text's TOML tokens without keeping them, refusing
+/// text that would take too much memory or time to parse: more than
+/// [`MAX_TOKENS`] tokens, more `[[body]]` or `[[collider]]` tables than a
+/// scene may have, or more tables of any kind than both together. (Which
+/// list inline tables belong to is known only after parsing.)
+fn check_size(text: &str) -> Result<(), SceneError> {
+    use toml_parser::lexer::TokenKind;
+    let (mut line, mut bodies, mut colliders, mut tables) = (1, 0, 0, 0);
+    let mut header = Header::LineStart;
+    let mut table = |line: usize| {
+        // A scene has one table for each body and collider and no other.
+        tables += 1;
+        if tables > MAX_BODIES + MAX_COLLIDERS {
+            let message = format!(
+                "too many tables: a scene has one for each body and collider, at most {}",
+                MAX_BODIES + MAX_COLLIDERS
+            );
+            return Err(SceneError::new(SceneErrorKind::TooComplex, Some(line), message));
+        }
+        Ok(())
+    };
+    for (count, token) in toml_parser::Source::new(text).lex().enumerate() {
+        if count >= MAX_TOKENS {
+            let message = format!(
+                "too much to read: a scene file may have at most {MAX_TOKENS} TOML tokens \
+                 (keys, values, punctuation, line breaks), and this one has more by here"
+            );
+            return Err(SceneError::new(SceneErrorKind::TooComplex, Some(line), message));
+        }
+        let raw = text.get(token.span().start()..token.span().end()).unwrap_or_default();
+        let kind = token.kind();
+        header = match (header, kind) {
+            (_, TokenKind::Newline) | (Header::LineStart, TokenKind::Whitespace) => Header::LineStart,
+            (Header::LineStart, TokenKind::LeftSquareBracket) => {
+                table(line)?;
+                Header::Open
+            }
+            (_, TokenKind::LeftCurlyBracket) => {
+                table(line)?;
+                Header::Elsewhere
+            }
+            (Header::Open, TokenKind::LeftSquareBracket) | (Header::OpenTwice, TokenKind::Whitespace) => {
+                Header::OpenTwice
+            }
+            (Header::OpenTwice, TokenKind::Atom | TokenKind::BasicString | TokenKind::LiteralString) => {
+                match raw.trim_matches(['"', '\'']) {
+                    "body" => Header::Name(true),
+                    "collider" => Header::Name(false),
+                    _ => Header::Elsewhere,
+                }
+            }
+            (Header::Name(body), TokenKind::Whitespace) => Header::Name(body),
+            (Header::Name(body), TokenKind::RightSquareBracket) => Header::Close(body),
+            (Header::Close(true), TokenKind::RightSquareBracket) => {
+                bodies += 1;
+                if bodies > MAX_BODIES {
+                    return Err(SceneError::too_many_bodies(Some(line)));
+                }
+                Header::Elsewhere
+            }
+            (Header::Close(false), TokenKind::RightSquareBracket) => {
+                colliders += 1;
+                if colliders > MAX_COLLIDERS {
+                    return Err(SceneError::too_many_colliders(Some(line)));
+                }
+                Header::Elsewhere
+            }
+            _ => Header::Elsewhere,
+        };
+        if matches!(kind, TokenKind::Newline | TokenKind::MlBasicString | TokenKind::MlLiteralString) {
+            line += newlines(raw.as_bytes());
+        }
+    }
+    Ok(())
 }
 
 pub(crate) fn to_vec<S: SandboxScalar>(v: Vec2<f64>) -> Vec2<S> {
@@ -946,5 +1341,290 @@ mod tests {
         let path = std::env::temp_dir().join("geom-tui-no-such-dir").join("scene.toml");
         let e = Scene::parse(DEFAULT_SCENE).unwrap().save(&path).unwrap_err();
         assert!(e.to_string().contains("geom-tui-no-such-dir"), "{e}");
+        assert!(e.to_string().ends_with("geom-tui-no-such-dir"), "{e}");
+        assert_eq!(e.kind(), std::io::ErrorKind::NotFound);
+    }
+
+    /// A scratch directory, removed with everything in it when dropped.
+    struct Scratch(PathBuf);
+
+    impl Scratch {
+        fn new(name: &str) -> Self {
+            let dir = std::env::temp_dir().join(format!("geom-tui-scene-{name}-{}", std::process::id()));
+            std::fs::create_dir_all(&dir).unwrap();
+            Self(dir)
+        }
+
+        fn file(&self, name: &str, contents: &[u8]) -> PathBuf {
+            let path = self.0.join(name);
+            std::fs::write(&path, contents).unwrap();
+            path
+        }
+
+        fn names(&self) -> Vec<std::ffi::OsString> {
+            let mut names: Vec<_> = std::fs::read_dir(&self.0).unwrap().map(|e| e.unwrap().file_name()).collect();
+            names.sort();
+            names
+        }
+    }
+
+    impl Drop for Scratch {
+        fn drop(&mut self) {
+            let _ = std::fs::remove_dir_all(&self.0);
+        }
+    }
+
+    fn limit() -> usize {
+        usize::try_from(MAX_FILE_BYTES).unwrap()
+    }
+
+    #[test]
+    fn a_file_over_the_size_limit_is_refused_from_its_length_without_reading_it() {
+        let scratch = Scratch::new("large");
+        let path = scratch.0.join("huge.toml");
+        // Sparse: 16 MiB and one byte long, and no disk used.
+        std::fs::File::create(&path).unwrap().set_len(MAX_FILE_BYTES + 1).unwrap();
+        let e = Scene::load(&path).unwrap_err();
+        assert_eq!((e.kind, e.line), (SceneErrorKind::TooLarge { size: Some(MAX_FILE_BYTES + 1) }, None));
+        assert_eq!(
+            e.to_string(),
+            format!(
+                "{}: too large: 16777217 bytes, more than the 16777216 (16 MiB) a scene file may have",
+                path.display()
+            )
+        );
+        // Exactly at the limit, it is read (and refused for what it holds).
+        std::fs::File::create(&path).unwrap().set_len(MAX_FILE_BYTES).unwrap();
+        assert_eq!(Scene::load(&path).unwrap_err().kind, SceneErrorKind::NotText { byte: 0 });
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_file_that_never_ends_is_refused_one_byte_past_the_limit() {
+        let e = Scene::load(Path::new("/dev/zero")).unwrap_err();
+        assert_eq!(e.kind, SceneErrorKind::TooLarge { size: None });
+        assert_eq!(e.to_string(), "/dev/zero: too large: more than the 16777216 bytes (16 MiB) a scene file may have");
+    }
+
+    #[test]
+    fn text_over_the_size_limit_is_refused_before_it_is_parsed() {
+        let text = format!("gravity = [0.0, -0.1]\n#{}\n", "x".repeat(limit()));
+        let e = error(&text);
+        assert_eq!(e.kind, SceneErrorKind::TooLarge { size: Some(u64::try_from(text.len()).unwrap()) }, "{e}");
+        let just_fits = format!("gravity = [0.0, -0.1]\n#{}\n", "x".repeat(limit() - 24));
+        assert_eq!(just_fits.len(), limit());
+        assert!(Scene::parse(&just_fits).is_ok());
+    }
+
+    #[test]
+    fn a_directory_is_refused_as_one() {
+        let scratch = Scratch::new("dir");
+        let e = Scene::load(&scratch.0).unwrap_err();
+        assert_eq!(e.kind, SceneErrorKind::Io(std::io::ErrorKind::IsADirectory));
+        assert_eq!(e.to_string(), format!("{}: a directory, not a scene file", scratch.0.display()));
+    }
+
+    #[test]
+    fn binary_garbage_is_refused_as_not_text_naming_the_first_byte_that_is_not() {
+        let scratch = Scratch::new("binary");
+        let cases: [(&[u8], usize, usize, &str); 5] = [
+            (b"gravity = [0.0, -0.1]\n\xff\xfe\x00garbage", 22, 2, "not UTF-8 text: byte 22 is 0xff"),
+            (
+                b"gravity = [0.0, -0.1]\n\n# caf\xc3",
+                28,
+                3,
+                "not UTF-8 text: the file ends inside a character at byte 28 (cut short?)",
+            ),
+            (b"\x7fELF\x02\x01\x01\x00\x00", 7, 1, "not a text file: byte 7 is NUL"),
+            (b"gravity = [0.0, -0.1]\x00\xff", 21, 1, "not a text file: byte 21 is NUL"),
+            (b"# \xe2\x82\n", 2, 1, "not UTF-8 text: byte 2 is 0xe2"),
+        ];
+        for (bytes, byte, line, message) in cases {
+            let path = scratch.file("garbage.bin", bytes);
+            let e = Scene::load(&path).unwrap_err();
+            assert_eq!((e.kind, e.line, e.message.as_str()), (SceneErrorKind::NotText { byte }, Some(line), message));
+            assert_eq!(e.to_string(), format!("{}:{line}: {message}", path.display()));
+        }
+        // A NUL in text given directly is refused the same way.
+        let e = error("gravity = [0.0, -0.1]\n[[body]]\nposition = [0.0, 1.0]\nradius = 1\0\n");
+        assert_eq!((e.kind, e.line), (SceneErrorKind::NotText { byte: 63 }, Some(4)), "{e}");
+    }
+
+    #[test]
+    fn every_truncation_of_a_scene_is_refused_with_a_line_or_reads_as_a_smaller_scene() {
+        let whole = Scene::parse(DEFAULT_SCENE).unwrap();
+        let lines = DEFAULT_SCENE.lines().count();
+        for end in (0..DEFAULT_SCENE.len()).filter(|&end| DEFAULT_SCENE.is_char_boundary(end)) {
+            let cut = &DEFAULT_SCENE[..end];
+            match Scene::parse(cut) {
+                Ok(scene) => {
+                    assert!(scene.bodies.len() <= whole.bodies.len(), "cut at byte {end}");
+                    assert!(scene.colliders.len() <= whole.colliders.len(), "cut at byte {end}");
+                }
+                Err(e) => {
+                    assert!(e.kind == SceneErrorKind::Invalid, "cut at byte {end}: {e}");
+                    assert!(e.line.is_none_or(|l| (1..=lines + 1).contains(&l)), "cut at byte {end}: {e}");
+                    assert!(!e.message.is_empty() && !e.message.contains('\n'), "cut at byte {end}: {e:?}");
+                }
+            }
+        }
+        // Cut inside a multi-byte character, as a file on disk can be.
+        let scratch = Scratch::new("cut");
+        let path = scratch.file("cut.toml", &"# ∞\n".as_bytes()[..3]);
+        let e = Scene::load(&path).unwrap_err();
+        assert_eq!((e.kind, e.line), (SceneErrorKind::NotText { byte: 2 }, Some(1)), "{e}");
+        assert!(e.message.contains("cut short"), "{e}");
+    }
+
+    /// `n` bodies as `[[body]]` tables after a gravity line.
+    fn bodies(n: usize) -> String {
+        format!("gravity = [0.0, -0.1]\n{}", "[[body]]\nposition = [0.0, 1.0]\nradius = 0.5\n".repeat(n))
+    }
+
+    #[test]
+    fn a_scene_may_have_max_bodies_and_max_colliders_and_no_more() {
+        let post = "[[collider]]\nshape = \"circle\"\ncenter = [0.0, 0.0]\nradius = 1.0\n";
+        let full = format!("{}{}", bodies(MAX_BODIES), post.repeat(MAX_COLLIDERS));
+        let scene = Scene::parse(&full).unwrap();
+        assert_eq!((scene.bodies.len(), scene.colliders.len()), (MAX_BODIES, MAX_COLLIDERS));
+        assert_eq!(scene.build::<f32>().unwrap().bodies().len(), MAX_BODIES);
+
+        // One more of either, as tables: refused while counting, at its line.
+        let e = error(&bodies(MAX_BODIES + 1));
+        assert_eq!((e.kind, e.line), (SceneErrorKind::TooManyBodies, Some(2 + 3 * MAX_BODIES)));
+        assert_eq!(e.message, "too many bodies: a scene may have at most 5000");
+        let e = error(&format!("gravity = [0.0, -0.1]\n{}", post.repeat(MAX_COLLIDERS + 1)));
+        assert_eq!((e.kind, e.line), (SceneErrorKind::TooManyColliders, Some(2 + 4 * MAX_COLLIDERS)));
+        assert_eq!(e.message, "too many colliders: a scene may have at most 5000");
+
+        // As inline tables: refused once parsed, at the first one too many.
+        let inline = format!(
+            "gravity = [0.0, -0.1]\nbody = [\n{}]\n",
+            "{ position = [0.0, 1.0], radius = 0.5 },\n".repeat(MAX_BODIES + 1)
+        );
+        let e = error(&inline);
+        assert_eq!((e.kind, e.line), (SceneErrorKind::TooManyBodies, Some(3 + MAX_BODIES)), "{e}");
+
+        // Built in code: refused when built.
+        let mut scene = Scene::new(Settings::new(Vec2::new(0.0, 0.0)));
+        scene.bodies = vec![BodySpec::new(Vec2::new(0.0, 0.0), 1.0); MAX_BODIES + 1];
+        let e = scene.build::<f64>().unwrap_err();
+        assert_eq!((e.kind, e.line), (SceneErrorKind::TooManyBodies, None));
+        scene.bodies.clear();
+        scene.colliders = vec![Shape::Circle { center: Vec2::new(0.0, 0.0), radius: 1.0 }; MAX_COLLIDERS + 1];
+        assert_eq!(scene.build::<f64>().unwrap_err().kind, SceneErrorKind::TooManyColliders);
+    }
+
+    #[test]
+    fn a_million_bodies_are_refused_at_once_and_a_file_full_of_them_after_the_first_too_many() {
+        let million = bodies(1_000_000);
+        let started = std::time::Instant::now();
+        assert!(matches!(error(&million).kind, SceneErrorKind::TooLarge { .. }));
+        // As many as fit in the size limit: refused at the first too many,
+        // without parsing the rest.
+        let most = &million[..million[..limit()].rfind("[[body]]").unwrap()];
+        let e = error(most);
+        assert_eq!((e.kind, e.line), (SceneErrorKind::TooManyBodies, Some(2 + 3 * MAX_BODIES)));
+        assert!(started.elapsed() < std::time::Duration::from_secs(5), "took {:?}", started.elapsed());
+    }
+
+    #[test]
+    fn text_with_too_many_tokens_or_tables_is_refused_before_it_is_parsed() {
+        let zeros = format!("gravity = [0.0, -0.1]\nx = [\n{}]\n", "0,".repeat(MAX_TOKENS));
+        let e = error(&zeros);
+        assert_eq!((e.kind, e.line), (SceneErrorKind::TooComplex, Some(3)), "{e}");
+        assert!(e.message.starts_with("too much to read: a scene file may have at most 1048576 TOML tokens"), "{e}");
+        let blank = format!("gravity = [0.0, -0.1]\n{}", "\n".repeat(MAX_TOKENS));
+        // The first line is 15 tokens: `gravity`, ` `, `=`, ` `, `[`, `0`, `.`, … `\n`.
+        assert_eq!(error(&blank).line, Some(MAX_TOKENS - 13), "the line the limit is reached on");
+        let tables = format!(
+            "gravity = [0.0, -0.1]\n{}",
+            (0..=MAX_BODIES + MAX_COLLIDERS).map(|i| ["[t", &i.to_string(), "]\n"].concat()).collect::<String>()
+        );
+        let e = error(&tables);
+        assert_eq!((e.kind, e.line), (SceneErrorKind::TooComplex, Some(2 + MAX_BODIES + MAX_COLLIDERS)), "{e}");
+        assert_eq!(e.message, "too many tables: a scene has one for each body and collider, at most 10000");
+        let braces = format!("gravity = [0.0, -0.1]\nx = [{}]\n", "{},".repeat(MAX_BODIES + MAX_COLLIDERS + 1));
+        assert_eq!(error(&braces).kind, SceneErrorKind::TooComplex);
+        // Deep nesting is refused by the parser, not the stack.
+        let deep = format!("gravity = [0.0, -0.1]\nx = {}\n", "[".repeat(100_000));
+        assert_eq!(error(&deep).kind, SceneErrorKind::Invalid);
+    }
+
+    #[test]
+    fn the_largest_scene_saves_to_text_well_within_every_limit() {
+        // Every number with all 17 digits an f64 may need.
+        let long = -1_234.567_890_123_456_7;
+        let far = Vec2::new(long, 3.141_592_653_589_793e6);
+        let mut scene = Scene::new(Settings { gravity: far, bounce_threshold: Some(-long), max_substeps: Some(255) });
+        scene.scalar = Some(ScalarKind::I48F16);
+        let mut body = BodySpec::new(far, -long);
+        (body.velocity, body.restitution, body.inverse_mass) = (far, 0.123_456_789_012_345_68, 0.987_654_321_098_765_4);
+        scene.bodies = vec![body; MAX_BODIES];
+        scene.colliders = vec![Shape::Capsule { start: far, end: far, radius: -long }; MAX_COLLIDERS];
+        let text = scene.to_toml();
+        assert!(text.len() * 4 < limit(), "{} bytes", text.len());
+        let tokens = toml_parser::Source::new(&text).lex().count();
+        assert!(tokens * 3 / 2 < MAX_TOKENS, "{tokens} tokens");
+        assert_eq!(Scene::parse(&text).unwrap(), scene);
+    }
+
+    #[test]
+    fn a_scene_whose_text_would_be_too_large_to_load_again_is_not_saved() {
+        // f64 writes numbers near its ends with every digit: -2.2e-308 takes 330 characters.
+        let tiny = Vec2::new(-2.225_073_858_507_201_4e-308, 5e-324);
+        let mut scene = Scene::new(Settings::new(tiny));
+        let mut body = BodySpec::new(tiny, 5e-324);
+        body.velocity = tiny;
+        scene.bodies = vec![body; MAX_BODIES];
+        scene.colliders = vec![Shape::Capsule { start: tiny, end: tiny, radius: 5e-324 }; MAX_COLLIDERS];
+        let scratch = Scratch::new("too-large");
+        let path = scratch.file("kept.toml", b"old contents");
+        let e = scene.save(&path).unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::FileTooLarge);
+        assert!(e.to_string().contains(": not written: the scene's text would be "), "{e}");
+        assert_eq!(std::fs::read(&path).unwrap(), b"old contents");
+        assert_eq!(scratch.names(), ["kept.toml"], "no temporary file is left behind");
+    }
+
+    #[test]
+    fn saving_over_a_read_only_file_is_refused_and_leaves_it_as_it_was() {
+        let scratch = Scratch::new("read-only");
+        let path = scratch.file("kept.toml", b"old contents");
+        let mut permissions = std::fs::metadata(&path).unwrap().permissions();
+        permissions.set_readonly(true);
+        std::fs::set_permissions(&path, permissions).unwrap();
+        let e = Scene::parse(DEFAULT_SCENE).unwrap().save(&path).unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::PermissionDenied);
+        assert_eq!(e.to_string(), format!("{}: the file is read-only; left as it is", path.display()));
+        assert_eq!(std::fs::read(&path).unwrap(), b"old contents");
+        assert_eq!(scratch.names(), ["kept.toml"], "no temporary file is left behind");
+    }
+
+    #[test]
+    fn saving_to_a_directory_or_a_special_file_is_refused() {
+        let scratch = Scratch::new("save-dir");
+        std::fs::create_dir(scratch.0.join("sub")).unwrap();
+        let scene = Scene::parse(DEFAULT_SCENE).unwrap();
+        let e = scene.save(&scratch.0.join("sub")).unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::IsADirectory);
+        assert_eq!(e.to_string(), format!("{}: a directory, not a file", scratch.0.join("sub").display()));
+        assert_eq!(scratch.names(), ["sub"], "no temporary file is left behind");
+        let e = scene.save(Path::new("/")).unwrap_err();
+        assert_eq!(e.kind(), std::io::ErrorKind::InvalidInput, "{e}");
+        #[cfg(unix)]
+        {
+            let e = scene.save(Path::new("/dev/null")).unwrap_err();
+            assert_eq!(e.to_string(), "/dev/null: not a regular file; left as it is");
+        }
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn saving_where_nothing_can_be_written_fails_with_the_path() {
+        // /proc takes no new files, even from root.
+        let e = Scene::parse(DEFAULT_SCENE).unwrap().save(Path::new("/proc/geom-scene.toml")).unwrap_err();
+        assert!(e.to_string().starts_with("/proc/geom-scene.toml: "), "{e}");
+        assert!(!Path::new("/proc/geom-scene.toml").exists());
     }
 }

@@ -25,6 +25,8 @@ pub(crate) trait Sim: Send {
     fn boxed_clone(&self) -> Box<dyn Sim>;
     /// How many bodies there are.
     fn body_count(&self) -> usize;
+    /// How many colliders there are.
+    fn collider_count(&self) -> usize;
     /// Every body, in id order.
     fn bodies(&self) -> Vec<(BodyId, BodySpec)>;
     /// Every collider, in id order.
@@ -178,6 +180,70 @@ pub(crate) struct ContactView {
     pub normal: Vec2<f64>,
 }
 
+/// Two things whose boxes touch, by index: a body and a collider, or two
+/// bodies (the first the lower).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Pair {
+    Collider(usize, usize),
+    Body(usize, usize),
+}
+
+impl Pair {
+    /// Each body's pairs together, colliders before bodies, each in order.
+    fn key(self) -> (usize, u8, usize) {
+        match self {
+            Self::Collider(i, c) => (i, 0, c),
+            Self::Body(i, j) => (i, 1, j),
+        }
+    }
+}
+
+/// The pairs of a body and a collider, or of two bodies, whose bounding
+/// boxes touch, by sort and sweep along x (so a frame of a large scene
+/// does not test every pair), in [`Pair::key`] order.
+fn touching_boxes<S: SandboxScalar>(world: &World<S>) -> Vec<Pair> {
+    /// A box, slightly enlarged so that rounding to `f64` never drops a
+    /// touching pair (the narrow phase decides), and what it bounds.
+    struct Entry {
+        lo: Vec2<f64>,
+        hi: Vec2<f64>,
+        body: bool,
+        index: usize,
+    }
+    let entry = |(lo, hi): (Vec2<f64>, Vec2<f64>), body: bool, index: usize| {
+        let pad = 1e-9 * (1.0 + lo.x.abs().max(lo.y.abs()).max(hi.x.abs()).max(hi.y.abs()));
+        Entry { lo: lo - Vec2::new(pad, pad), hi: hi + Vec2::new(pad, pad), body, index }
+    };
+    let bodies = World::bodies(world).iter().enumerate().map(|(i, b)| {
+        let (p, r) = (of_vec(b.position()), b.radius().to_f64());
+        entry((p - Vec2::new(r, r), p + Vec2::new(r, r)), true, i)
+    });
+    let colliders =
+        World::colliders(world).iter().enumerate().map(|(i, (_, c))| entry(Shape::of_collider(c).bounds(), false, i));
+    let mut entries: Vec<Entry> = bodies.chain(colliders).collect();
+    entries.sort_by(|a, b| a.lo.x.total_cmp(&b.lo.x));
+    let mut pairs = Vec::new();
+    let mut open: Vec<usize> = Vec::new();
+    for (k, e) in entries.iter().enumerate() {
+        open.retain(|&o| entries[o].hi.x >= e.lo.x);
+        for &o in &open {
+            let other = &entries[o];
+            if other.lo.y > e.hi.y || e.lo.y > other.hi.y {
+                continue;
+            }
+            match (e.body, other.body) {
+                (true, true) => pairs.push(Pair::Body(e.index.min(other.index), e.index.max(other.index))),
+                (true, false) => pairs.push(Pair::Collider(e.index, other.index)),
+                (false, true) => pairs.push(Pair::Collider(other.index, e.index)),
+                (false, false) => {}
+            }
+        }
+        open.push(k);
+    }
+    pairs.sort_unstable_by_key(|p| p.key());
+    pairs
+}
+
 /// The world `scene` describes, in the scalar type `kind`.
 pub(crate) fn build(scene: &Scene, kind: ScalarKind) -> Result<Box<dyn Sim>, SceneError> {
     with_scalar!(kind, S => Ok(Box::new(scene.build::<S>()?)))
@@ -208,6 +274,10 @@ impl<S: SandboxScalar> Sim for World<S> {
         World::bodies(self).len()
     }
 
+    fn collider_count(&self) -> usize {
+        World::colliders(self).len()
+    }
+
     fn bodies(&self) -> Vec<(BodyId, BodySpec)> {
         World::bodies(self).iter().map(|b| (b.id(), BodySpec::of_def(&b.def()))).collect()
     }
@@ -223,30 +293,21 @@ impl<S: SandboxScalar> Sim for World<S> {
     fn contacts(&self) -> Vec<ContactView> {
         let view = |c: Contact<S>| ContactView { point: of_vec(c.point), normal: of_vec(c.normal) };
         let bodies = World::bodies(self);
-        let circles: Vec<(Vec2<f64>, f64)> =
-            bodies.iter().map(|b| (of_vec(b.position()), b.radius().to_f64())).collect();
-        let colliders: Vec<_> =
-            World::colliders(self).iter().map(|(_, c)| (c, Shape::of_collider(c).bounds())).collect();
+        let colliders = World::colliders(self);
         let mut out = Vec::new();
-        for (i, (body, &(p, r))) in bodies.iter().zip(&circles).enumerate() {
-            let circle = body.circle();
-            for (collider, (lo, hi)) in &colliders {
-                if p.x + r < lo.x || p.x - r > hi.x || p.y + r < lo.y || p.y - r > hi.y {
-                    continue;
+        for pair in touching_boxes(self) {
+            let contact = match pair {
+                Pair::Collider(i, c) => {
+                    let circle = bodies[i].circle();
+                    match &colliders[c].1 {
+                        Collider::Segment(s) => contact_circle_segment(&circle, s),
+                        Collider::Capsule(c) => contact_circle_capsule(&circle, c),
+                        Collider::Circle(c) => contact_circle_circle(&circle, c),
+                    }
                 }
-                let contact = match collider {
-                    Collider::Segment(s) => contact_circle_segment(&circle, s),
-                    Collider::Capsule(c) => contact_circle_capsule(&circle, c),
-                    Collider::Circle(c) => contact_circle_circle(&circle, c),
-                };
-                out.extend(contact.map(view));
-            }
-            for (other, &(q, s)) in bodies.iter().zip(&circles).skip(i + 1) {
-                if (p.x - q.x).abs() > r + s || (p.y - q.y).abs() > r + s {
-                    continue;
-                }
-                out.extend(contact_circle_circle(&circle, &other.circle()).map(view));
-            }
+                Pair::Body(i, j) => contact_circle_circle(&bodies[i].circle(), &bodies[j].circle()),
+            };
+            out.extend(contact.map(view));
         }
         out
     }
@@ -435,7 +496,53 @@ mod field_tests {
 #[cfg(test)]
 mod contact_tests {
     use super::*;
-    use crate::scene::Settings;
+    use crate::scene::{DEFAULT_SCENE, Settings};
+
+    /// Every contact, found by trying every pair, in the order `contacts`
+    /// promises: each body's with the colliders, then with later bodies.
+    fn every_pair<S: SandboxScalar>(world: &World<S>) -> Vec<ContactView> {
+        let view = |c: Contact<S>| ContactView { point: of_vec(c.point), normal: of_vec(c.normal) };
+        let bodies = World::bodies(world);
+        let mut out = Vec::new();
+        for (i, body) in bodies.iter().enumerate() {
+            let circle = body.circle();
+            for (_, collider) in World::colliders(world) {
+                let contact = match collider {
+                    Collider::Segment(s) => contact_circle_segment(&circle, s),
+                    Collider::Capsule(c) => contact_circle_capsule(&circle, c),
+                    Collider::Circle(c) => contact_circle_circle(&circle, c),
+                };
+                out.extend(contact.map(view));
+            }
+            for other in &bodies[i + 1..] {
+                out.extend(contact_circle_circle(&circle, &other.circle()).map(view));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn the_sweep_finds_the_same_contacts_as_trying_every_pair() {
+        let mut scene = Scene::parse(DEFAULT_SCENE).unwrap();
+        // A crowd, touching exactly and overlapping, on and off the colliders.
+        for i in 0..60_u32 {
+            let (x, y) = (f64::from(i % 12) - 6.0, f64::from(i / 12) * 1.5 - 19.5);
+            scene.bodies.push(BodySpec::new(Vec2::new(x, y), 0.5 + f64::from(i % 3) * 0.25));
+        }
+        let mut found = 0;
+        for kind in ScalarKind::ALL {
+            with_scalar!(kind, S => {
+                let mut world: World<S> = scene.build().unwrap();
+                for tick in 0..120 {
+                    let contacts = Sim::contacts(&world);
+                    assert_eq!(contacts, every_pair(&world), "{kind} at tick {tick}");
+                    found += contacts.len();
+                    World::step(&mut world);
+                }
+            });
+        }
+        assert!(found > 1000, "the scene has contacts to find: {found}");
+    }
 
     #[test]
     fn contacts_list_bodies_touching_colliders_and_each_other_and_nothing_else() {

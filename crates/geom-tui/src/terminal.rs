@@ -1,6 +1,6 @@
-//! Running the sandbox in a real terminal: raw mode, the alternate screen
-//! and mouse capture on the way in, all of it undone on the way out,
-//! whether the sandbox quits, fails or panics.
+//! Running the sandbox in a real terminal: raw mode, the alternate screen,
+//! mouse capture and bracketed paste on the way in, all of it undone on the
+//! way out, whether the sandbox quits, fails or panics.
 
 use std::io::{self, Stdout, stdout};
 use std::sync::Once;
@@ -8,7 +8,9 @@ use std::time::Instant;
 
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
-use ratatui::crossterm::event::{self, DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::event::{
+    self, DisableBracketedPaste, DisableMouseCapture, EnableBracketedPaste, EnableMouseCapture,
+};
 use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode};
 
@@ -17,7 +19,13 @@ use crate::App;
 /// Puts the terminal back as it was. Safe to call more than once.
 fn restore() -> io::Result<()> {
     let raw = disable_raw_mode();
-    let screen = execute!(stdout(), DisableMouseCapture, LeaveAlternateScreen, ratatui::crossterm::cursor::Show);
+    let screen = execute!(
+        stdout(),
+        DisableBracketedPaste,
+        DisableMouseCapture,
+        LeaveAlternateScreen,
+        ratatui::crossterm::cursor::Show
+    );
     raw.and(screen)
 }
 
@@ -38,7 +46,9 @@ impl Session {
             }));
         });
         enable_raw_mode()?;
-        let session = execute!(stdout(), EnterAlternateScreen, EnableMouseCapture)
+        // Bracketed paste: pasted text arrives as one event, so a paste
+        // with line breaks or letters in it is never taken as keys.
+        let session = execute!(stdout(), EnterAlternateScreen, EnableMouseCapture, EnableBracketedPaste)
             .and_then(|()| Terminal::new(CrosstermBackend::new(stdout())));
         match session {
             Ok(terminal) => Ok(Self { terminal }),

@@ -23,6 +23,20 @@ pub(crate) const ARROW_TICKS: f64 = 10.0;
 const SIDE_INSPECTOR_WIDTH: u16 = 130;
 const INSPECTOR_COLUMNS: u16 = 76;
 const INSPECTOR_ROWS: u16 = 11;
+/// The fewest rows the canvas gets.
+const CANVAS_ROWS: u16 = 3;
+/// The most rows a long message may take at the bottom.
+const FOOTER_ROWS: u16 = 3;
+
+/// The narrowest terminal the sandbox draws in; in a narrower one it shows
+/// only a short note asking for more room, until the terminal grows.
+pub const MIN_WIDTH: u16 = 20;
+/// The shortest terminal the sandbox draws in (a status bar, a canvas of
+/// three rows and the bottom line; two status rows in split view need one
+/// more); in a shorter one it shows only a short note asking for more
+/// room, until the terminal grows. The inspector is left out when there
+/// is no room for it.
+pub const MIN_HEIGHT: u16 = 5;
 
 /// Where each part of the screen goes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -35,25 +49,47 @@ pub(crate) struct Areas {
     pub inspector: Option<Rect>,
     /// Messages, prompts and key hints.
     pub footer: Rect,
+    /// Whether the terminal is too small to draw in: every area above is
+    /// then empty.
+    pub too_small: bool,
 }
 
 /// Places the parts of the screen in `area`.
 pub(crate) fn layout(area: Rect, app: &App) -> Areas {
     let status_rows = if app.secondary().is_some() { 2 } else { 1 };
-    let [status, middle, footer] =
-        Layout::vertical([Constraint::Length(status_rows), Constraint::Min(1), Constraint::Length(1)]).areas(area);
+    if area.width < MIN_WIDTH || area.height < status_rows + CANVAS_ROWS + 1 {
+        let none = Rect::new(area.x, area.y, 0, 0);
+        return Areas { status: none, canvas: none, inspector: None, footer: none, too_small: true };
+    }
+    // A message too long for one line takes up to three, room permitting.
+    let footer_rows = match (&app.prompt, &app.message) {
+        (None, Some(message)) => {
+            let width = u32::try_from(Line::from(message.text.as_str()).width()).unwrap_or(u32::MAX);
+            let rows = width.div_ceil(u32::from(area.width)).clamp(1, u32::from(FOOTER_ROWS));
+            u16::try_from(rows).unwrap_or(1).min(area.height - status_rows - CANVAS_ROWS)
+        }
+        _ => 1,
+    };
+    let [status, middle, footer] = Layout::vertical([
+        Constraint::Length(status_rows),
+        Constraint::Min(CANVAS_ROWS),
+        Constraint::Length(footer_rows),
+    ])
+    .areas(area);
     let (canvas, inspector) = if !app.inspector {
         (middle, None)
     } else if area.width >= SIDE_INSPECTOR_WIDTH {
         let [canvas, inspector] =
             Layout::horizontal([Constraint::Min(1), Constraint::Length(INSPECTOR_COLUMNS)]).areas(middle);
         (canvas, Some(inspector))
-    } else {
+    } else if middle.height >= CANVAS_ROWS + INSPECTOR_ROWS {
         let [canvas, inspector] =
-            Layout::vertical([Constraint::Min(3), Constraint::Length(INSPECTOR_ROWS)]).areas(middle);
+            Layout::vertical([Constraint::Min(CANVAS_ROWS), Constraint::Length(INSPECTOR_ROWS)]).areas(middle);
         (canvas, Some(inspector))
+    } else {
+        (middle, None)
     };
-    Areas { status, canvas, inspector, footer }
+    Areas { status, canvas, inspector, footer, too_small: false }
 }
 
 /// Colours, or none at all under `NO_COLOR`.
@@ -106,6 +142,9 @@ impl Theme {
 pub fn draw(frame: &mut Frame<'_>, app: &App) {
     let theme = Theme { colors: app.colors };
     let areas = layout(frame.area(), app);
+    if areas.too_small {
+        return draw_too_small(frame, frame.area(), app);
+    }
     let inspection = app.inspection();
     draw_status(frame, areas.status, app, theme);
     draw_canvas(frame, areas.canvas, app, inspection.as_ref(), theme);
@@ -116,6 +155,18 @@ pub fn draw(frame: &mut Frame<'_>, app: &App) {
     if app.help {
         draw_help(frame, frame.area(), theme);
     }
+}
+
+/// A short note in place of the sandbox when the terminal is too small;
+/// it shows as much of it as fits, down to nothing at all in 0 × 0.
+fn draw_too_small(frame: &mut Frame<'_>, area: Rect, app: &App) {
+    let rows = if app.secondary().is_some() { MIN_HEIGHT + 1 } else { MIN_HEIGHT };
+    let text = vec![
+        Line::from("terminal too small"),
+        Line::from(format!("{}×{}, need {MIN_WIDTH}×{rows}", area.width, area.height)),
+        Line::from("q quits"),
+    ];
+    frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
 }
 
 fn draw_status(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
@@ -414,14 +465,24 @@ fn draw_footer(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
             }
             PromptKind::Open => "open scene file> ".to_owned(),
         };
+        // What was typed last stays in view: a long text shows its end.
+        let room = usize::from(area.width).saturating_sub(Line::from(label.as_str()).width() + 2).max(1);
+        let typed = prompt.text.chars().count();
+        let text = if typed > room {
+            let tail: String = prompt.text.chars().skip(typed + 1 - room).collect();
+            format!("…{tail}")
+        } else {
+            prompt.text.clone()
+        };
         Line::from(vec![
             Span::styled(label, Style::new().add_modifier(Modifier::BOLD)),
-            Span::raw(&prompt.text),
+            Span::raw(text),
             Span::raw("▏"),
         ])
     } else if let Some(message) = &app.message {
         let style = if message.error { theme.error() } else { theme.fg(Color::Green) };
-        Line::from(Span::styled(message.text.as_str(), style))
+        let line = Line::from(Span::styled(message.text.as_str(), style));
+        return frame.render_widget(Paragraph::new(line).wrap(Wrap { trim: false }), area);
     } else {
         let selection = app.selection().map(|s| format!("{} · ", describe(s, app))).unwrap_or_default();
         Line::from(format!("{selection}space play · . step · , back · Tab select · ? help · q quit"))
@@ -693,12 +754,118 @@ mod tests {
         }
     }
 
+    /// The app in each state that draws differently, named.
+    fn every_state() -> Vec<(&'static str, App)> {
+        let mut states = Vec::new();
+        let mut plain = app(ScalarKind::F64);
+        keys(&mut plain, &[KeyCode::Char('.')]);
+        states.push(("plain", plain));
+        let mut selected = app(ScalarKind::I16F16);
+        keys(&mut selected, &[KeyCode::Tab, KeyCode::Tab]);
+        states.push(("selected", selected));
+        let mut help = app(ScalarKind::F32);
+        keys(&mut help, &[KeyCode::Tab, KeyCode::Char('?')]);
+        states.push(("help", help));
+        let mut split = app(ScalarKind::I16F16);
+        keys(&mut split, &[KeyCode::Tab, KeyCode::Char('c'), KeyCode::Char('.')]);
+        states.push(("split", split));
+        let mut prompt = app(ScalarKind::I32F32);
+        keys(&mut prompt, &[KeyCode::Tab, KeyCode::Enter, KeyCode::Char('x'), KeyCode::Char('=')]);
+        states.push(("prompt", prompt));
+        let mut message = app(ScalarKind::I48F16);
+        message.refuse(format!("kept the current scene: {}: too large", "/a/long/path".repeat(20)));
+        states.push(("message", message));
+        let mut bare = app(ScalarKind::F64);
+        keys(&mut bare, &[KeyCode::Tab, KeyCode::Char('i')]);
+        states.push(("no inspector", bare));
+        states
+    }
+
     #[test]
-    fn tiny_terminals_draw_without_panicking() {
+    fn every_terminal_size_draws_and_too_small_ones_say_so() {
+        let mut sizes: Vec<(u16, u16)> = (0..=30).flat_map(|w| (0..=30).map(move |h| (w, h))).collect();
+        sizes.extend([(80, 24), (129, 40), (130, 14), (200, 5), (5, 200), (1000, 3), (3, 1000), (400, 300)]);
+        sizes.extend([(u16::MAX, 1), (1, u16::MAX), (u16::MAX, 6)]);
+        for (name, mut app) in every_state() {
+            let rows = if app.secondary().is_some() { MIN_HEIGHT + 1 } else { MIN_HEIGHT };
+            for &(width, height) in &sizes {
+                let screen = render(&mut app, width, height);
+                let first = screen.lines().next().unwrap_or_default();
+                if width < MIN_WIDTH || height < rows {
+                    let note = format!("terminal too small {width}×{height}, need {MIN_WIDTH}×{rows} q quits");
+                    // As much of the note as fits, however it is wrapped.
+                    let compact = |text: &str| text.chars().filter(|c| !c.is_whitespace()).collect::<String>();
+                    assert!(compact(&note).starts_with(&compact(&screen)), "{name} at {width}×{height}:\n{screen}");
+                    assert_eq!(compact(&screen).is_empty(), width == 0 || height == 0, "{name} at {width}×{height}");
+                    if width >= 18 && height >= 2 {
+                        assert_eq!(first, "terminal too small", "{name} at {width}×{height}");
+                    }
+                } else if name == "help" {
+                    assert!(screen.contains("keys"), "{name} at {width}×{height}:\n{screen}");
+                } else {
+                    assert!(first.contains("tick"), "{name} at {width}×{height}:\n{screen}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn shrinking_to_one_cell_and_back_restores_the_view() {
+        for (name, mut app) in every_state() {
+            let before = render(&mut app, 80, 24);
+            let (camera, message) = (app.camera, app.message.clone());
+            for (width, height) in [(1, 1), (0, 0), (2, 1), (1, 2), (19, 24), (80, 4)] {
+                app.handle(&Event::Resize(width, height));
+                let screen = render(&mut app, width, height);
+                assert!(!screen.contains("tick"), "{name} at {width}×{height}:\n{screen}");
+                // Clicks and keys that need a view change nothing while there is none.
+                let click = ratatui::crossterm::event::MouseEvent {
+                    kind: ratatui::crossterm::event::MouseEventKind::Down(ratatui::crossterm::event::MouseButton::Left),
+                    column: 0,
+                    row: 0,
+                    modifiers: KeyModifiers::NONE,
+                };
+                let selected = app.selection();
+                app.handle(&Event::Mouse(click));
+                assert_eq!(app.selection(), selected, "{name} at {width}×{height}");
+                if app.prompt.is_none() && !app.help {
+                    keys(&mut app, &[KeyCode::Char('f')]);
+                }
+            }
+            assert_eq!(app.camera, camera, "{name}: fitting into no room leaves the view");
+            app.handle(&Event::Resize(80, 24));
+            app.message = message; // `f` cleared it
+            assert_eq!(render(&mut app, 80, 24), before, "{name}: the view is back as it was");
+        }
+    }
+
+    #[test]
+    fn a_long_message_wraps_onto_at_most_three_lines_and_the_canvas_makes_room() {
         let mut app = app(ScalarKind::F64);
-        keys(&mut app, &[KeyCode::Tab, KeyCode::Char('?')]);
-        for (width, height) in [(1, 1), (10, 3), (30, 8)] {
-            let _ = render(&mut app, width, height);
+        keys(&mut app, &[KeyCode::Char('i')]);
+        let text = "word ".repeat(30);
+        app.refuse(text.trim_end());
+        let screen = render(&mut app, 80, 24);
+        let lines: Vec<&str> = screen.lines().collect();
+        assert_eq!(&lines[22..], ["word ".repeat(16).trim_end(), "word ".repeat(14).trim_end()], "{screen}");
+        assert_eq!(crate::ui::layout(app.size, &app).canvas.height, 21);
+        app.refuse("word ".repeat(100).trim_end());
+        assert_eq!(crate::ui::layout(app.size, &app).footer.height, 3, "at most three lines");
+        // In the smallest terminal the canvas keeps its three rows.
+        app.resize(MIN_WIDTH, MIN_HEIGHT);
+        let areas = crate::ui::layout(app.size, &app);
+        assert_eq!((areas.canvas.height, areas.footer.height), (3, 1));
+    }
+
+    #[test]
+    fn a_short_terminal_leaves_out_the_inspector_rather_than_squash_the_canvas() {
+        let mut app = app(ScalarKind::F64);
+        keys(&mut app, &[KeyCode::Tab]);
+        for height in MIN_HEIGHT..30 {
+            app.resize(80, height);
+            let areas = crate::ui::layout(app.size, &app);
+            assert!(areas.canvas.height >= 3, "{height}: {areas:?}");
+            assert_eq!(areas.inspector.is_some(), height >= MIN_HEIGHT + INSPECTOR_ROWS, "{height}: {areas:?}");
         }
     }
 

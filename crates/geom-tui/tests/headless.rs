@@ -129,6 +129,84 @@ fn a_scene_outside_the_chosen_types_range_is_an_error_naming_the_body() {
     assert!(message.contains(":3: body 0:") && message.contains("±4096"), "{message}");
 }
 
+/// A scratch directory, removed with everything in it when the test ends.
+struct Scratch(PathBuf);
+
+impl Scratch {
+    fn new(name: &str) -> Self {
+        let dir = std::env::temp_dir().join(format!("geom-tui-{}-{name}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("make the scratch directory");
+        Self(dir)
+    }
+
+    fn file(&self, name: &str, contents: &[u8]) -> PathBuf {
+        let path = self.0.join(name);
+        std::fs::write(&path, contents).expect("write the scratch file");
+        path
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+#[test]
+fn each_kind_of_bad_file_is_a_one_line_error_naming_the_file_with_exit_code_1() {
+    let scratch = Scratch::new("bad-files");
+    let huge = scratch.0.join("huge.toml");
+    // Sparse: 16 MiB and one byte long, and no disk used.
+    std::fs::File::create(&huge).expect("create").set_len((16 << 20) + 1).expect("grow");
+    let default = std::fs::read(manifest_dir().join("scenes/default.toml")).expect("the default scene");
+    let many = format!("gravity = [0.0, -0.1]\n{}", "[[body]]\nposition = [0, 0]\nradius = 1\n".repeat(5001));
+    let mut cases = vec![
+        (huge, ": too large: 16777217 bytes, more than the 16777216 (16 MiB) a scene file may have"),
+        (scratch.file("elf", b"\x7fELF\x02\x01\x01\x00\x00\x00"), ":1: not a text file: byte 7 is NUL"),
+        (scratch.file("latin1.toml", b"gravity = [0.0, -0.1]\n# caf\xe9\n"), ":2: not UTF-8 text: byte 27 is 0xe9"),
+        (
+            scratch.file("cut-char.toml", "gravity = [0.0, -0.1] # ∞".as_bytes().split_last().unwrap().1),
+            ":1: not UTF-8 text: the file ends inside a character at byte 24 (cut short?)",
+        ),
+        (scratch.file("cut.toml", &default[..default.len() / 2]), ":"),
+        (scratch.file("empty.toml", b""), ":1: missing field `gravity`"),
+        (scratch.file("many.toml", many.as_bytes()), ":15002: too many bodies: a scene may have at most 5000"),
+        (scratch.0.clone(), ": a directory, not a scene file"),
+    ];
+    if cfg!(unix) {
+        cases.push(("/dev/zero".into(), ": too large: more than the 16777216 bytes (16 MiB) a scene file may have"));
+    }
+    for (path, expected) in cases {
+        let path = path.to_str().expect("a UTF-8 path").to_owned();
+        let output = geom_tui(&["run", &path, "--ticks", "5"]);
+        let message = stderr(&output);
+        assert_eq!(output.status.code(), Some(1), "{path}: {message}");
+        assert!(output.stdout.is_empty(), "{path}: nothing is printed for a bad scene");
+        assert!(message.starts_with(&format!("geom-tui: error: {path}:")), "{message}");
+        assert!(message[17 + path.len()..].starts_with(expected), "{path}: {message}");
+        assert_eq!(message.lines().count(), 1, "{path}: one line: {message}");
+        assert!(message.ends_with('\n') && !message.contains("panicked"), "{path}: {message}");
+    }
+}
+
+#[test]
+fn a_scene_at_the_body_and_collider_limits_runs() {
+    let scratch = Scratch::new("limits");
+    let items = (0..5000).map(|i| {
+        let (x, y) = (f64::from(i % 100) * 4.0, f64::from(i / 100) * 4.0);
+        let (y1, x2, y2) = (y - 1.0, x + 2.0, y - 1.5);
+        format!(
+            "[[collider]]\nshape = \"segment\"\nstart = [{x}, {y1}]\nend = [{x2}, {y2}]\n\n\
+             [[body]]\nposition = [{x}, {y}]\nradius = 0.5\nvelocity = [0.125, 0.0]\n"
+        )
+    });
+    let text = format!("gravity = [0.0, -0.015625]\n{}", items.collect::<String>());
+    let scene = scratch.file("limits.toml", text.as_bytes());
+    let output = geom_tui(&["run", scene.to_str().expect("a UTF-8 path"), "--ticks", "3", "--scalar", "I48F16"]);
+    assert!(output.status.success(), "{}", stderr(&output));
+    assert_eq!(stdout(&output).lines().count(), 4);
+}
+
 #[test]
 fn a_missing_file_is_an_error_with_exit_code_1() {
     let output = geom_tui(&["run", "no/such/scene.toml", "--ticks", "1"]);

@@ -1,6 +1,7 @@
 //! The real binary in a pseudo-terminal, screen read back through a
-//! terminal emulator: it opens on the default scene, steps, shows the help
-//! and quits, leaving the terminal as it found it.
+//! terminal emulator: it opens on the default scene, steps, shows the help,
+//! survives being shrunk to one cell and pasted into, and quits, leaving
+//! the terminal as it found it.
 
 use std::io::{Read, Write};
 use std::sync::{Arc, Mutex};
@@ -19,7 +20,7 @@ struct Sandbox {
     keyboard: Box<dyn Write + Send>,
     child: Box<dyn Child + Send + Sync>,
     /// Kept open for as long as the child uses the terminal.
-    _master: Box<dyn MasterPty + Send>,
+    master: Box<dyn MasterPty + Send>,
 }
 
 impl Sandbox {
@@ -47,7 +48,7 @@ impl Sandbox {
             }
         });
         let keyboard = pty.master.take_writer().expect("write to the terminal");
-        Self { screen, raw, keyboard, child, _master: pty.master }
+        Self { screen, raw, keyboard, child, master: pty.master }
     }
 
     fn contents(&self) -> String {
@@ -70,6 +71,13 @@ impl Sandbox {
     fn type_keys(&mut self, keys: &str) {
         self.keyboard.write_all(keys.as_bytes()).expect("type");
         self.keyboard.flush().expect("type");
+    }
+
+    /// Resizes the terminal, as dragging a window's corner does: the
+    /// sandbox is told, and the emulator reading it back changes size too.
+    fn resize(&mut self, rows: u16, cols: u16) {
+        self.screen.lock().unwrap().screen_mut().set_size(rows, cols);
+        self.master.resize(PtySize { rows, cols, pixel_width: 0, pixel_height: 0 }).expect("resize the terminal");
     }
 
     fn wait_for_exit(&mut self) -> portable_pty::ExitStatus {
@@ -120,6 +128,11 @@ fn it_opens_the_default_scene_steps_shows_help_and_quits_cleanly() {
     sandbox.type_keys("\x1b");
     sandbox.wait_for("the help to close", |s| !s.contains("keys · ? or Esc closes"));
 
+    assert_quits_cleanly(&mut sandbox);
+}
+
+/// Asserts that the sandbox quits with success and puts the terminal back.
+fn assert_quits_cleanly(sandbox: &mut Sandbox) {
     sandbox.type_keys("q");
     let status = sandbox.wait_for_exit();
     assert!(status.success(), "{status:?}");
@@ -127,10 +140,41 @@ fn it_opens_the_default_scene_steps_shows_help_and_quits_cleanly() {
     for (restore, what) in [
         (&b"\x1b[?1049l"[..], "leaves the alternate screen"),
         (&b"\x1b[?1000l"[..], "stops capturing the mouse"),
+        (&b"\x1b[?2004l"[..], "stops bracketing pastes"),
         (&b"\x1b[?25h"[..], "shows the cursor"),
     ] {
         assert!(contains(&tail, restore), "on quitting, geom-tui {what}");
     }
+}
+
+#[test]
+fn it_survives_a_terminal_shrunk_to_one_cell_and_grown_back() {
+    let mut sandbox = Sandbox::start(&[]);
+    sandbox.wait_for("the first frame", |s| s.contains("tick 0 │ I32F32"));
+    sandbox.resize(1, 1);
+    sandbox.wait_for("the first letter of `terminal too small`", |s| s == "t");
+    // Keys still work while there is no room to show anything.
+    sandbox.type_keys("..");
+    sandbox.resize(3, 12);
+    sandbox.wait_for("more of the note", |s| s.starts_with("terminal too\nsmall"));
+    sandbox.resize(ROWS, COLUMNS);
+    let screen = sandbox.wait_for("the whole view again, two ticks on", |s| s.contains("tick 2 │ I32F32"));
+    assert!(screen.contains("inspector") && !screen.contains("too small"), "{screen}");
+    assert_quits_cleanly(&mut sandbox);
+}
+
+#[test]
+fn a_paste_is_never_taken_as_keys() {
+    let mut sandbox = Sandbox::start(&[]);
+    sandbox.wait_for("the first frame", |s| s.contains("tick 0 │ I32F32"));
+    // A bracketed paste holding keys that would step and quit.
+    sandbox.type_keys("\x1b[200~..q\x1b[201~");
+    sandbox.type_keys(".");
+    sandbox.wait_for("one tick", |s| s.contains("tick 1 │"));
+    std::thread::sleep(Duration::from_millis(300));
+    assert!(sandbox.child.try_wait().expect("poll the child").is_none(), "the pasted q did not quit");
+    assert!(sandbox.contents().contains("tick 1 │"), "the pasted dots did not step:\n{}", sandbox.contents());
+    assert_quits_cleanly(&mut sandbox);
 }
 
 #[test]

@@ -1,0 +1,260 @@
+//! The checks behind the sandbox's fuzz targets in `fuzz/` (run with
+//! `cargo xtask fuzz`), as ordinary library code, so that their committed
+//! corpus is replayed by `cargo test` (geom-test's `tests/fuzz_corpus.rs`)
+//! through the very same functions.
+//!
+//! - [`scene_parser`]: scene text in, a scene or a typed error out; a
+//!   scene that parses writes back to TOML that reads back equal, and runs
+//!   headless in every scalar type to a typed answer.
+//! - [`headless_args`]: command lines built from a grammar of the real
+//!   arguments and junk, through [`cli::parse`]; whatever parses as `run`
+//!   runs headless on the built-in scene.
+//!
+//! Each panics, with a message naming the property and the input, when a
+//! guarantee is broken.
+//!
+//! # Examples
+//!
+//! ```
+//! geom_tui::fuzz::scene_parser(b"gravity = [0.0, -0.5]\n[[body]]\nposition = [0.0, 1.0]\nradius = 0.5\n");
+//! geom_tui::fuzz::headless_args(b"any bytes make some command line");
+//! ```
+
+use std::ffi::OsString;
+
+use arbitrary::Unstructured;
+
+use crate::ScalarKind;
+use crate::cli::{self, Cli, Command, DEFAULT_KIND};
+use crate::headless::{self, Options, RunError};
+use crate::scene::{DEFAULT_SCENE, Scene};
+
+/// The most ticks a fuzzed run steps, whatever the input asks for: the
+/// work must not grow with a number read from the input.
+pub const MAX_TICKS: u64 = 8;
+
+/// The `scene_parser` target: the bytes as text (invalid UTF-8 replaced),
+/// through [`Scene::parse`].
+///
+/// Properties: parsing never panics and answers a scene or an error whose
+/// line, if any, is a line of the text; a parsed scene's
+/// [`to_toml`](Scene::to_toml) parses back to an equal scene (and writes
+/// the same text again); and the scene runs headless for a few ticks in
+/// every scalar type, answering `Ok` with one line per tick, or a typed
+/// scene error before writing anything.
+///
+/// # Panics
+///
+/// When one of those properties does not hold.
+///
+/// # Examples
+///
+/// See the [module documentation](self).
+pub fn scene_parser(data: &[u8]) {
+    let text = String::from_utf8_lossy(data);
+    let scene = match Scene::parse(&text) {
+        Ok(scene) => scene,
+        Err(e) => {
+            let lines = text.lines().count() + 1;
+            assert!(
+                e.line.is_none_or(|l| l >= 1 && l <= lines),
+                "error {e} names a line beyond the text ({lines} lines)"
+            );
+            assert!(!e.to_string().is_empty(), "an empty error message");
+            return;
+        }
+    };
+    let written = scene.to_toml();
+    let again = Scene::parse(&written)
+        .unwrap_or_else(|e| panic!("to_toml wrote text that does not parse ({e}):\n{written}\nfrom:\n{text}"));
+    assert_eq!(again, scene, "to_toml did not round-trip:\n{written}\nfrom:\n{text}");
+    assert_eq!(again.to_toml(), written, "writing the read-back scene gave other text");
+    for kind in ScalarKind::ALL {
+        for json in [false, true] {
+            run_checked(&scene, &Options { ticks: 2, kind, json }, &text);
+        }
+    }
+}
+
+/// Runs `scene` headless into memory and checks the answer's shape.
+fn run_checked(scene: &Scene, options: &Options, source: &str) {
+    let mut out = Vec::new();
+    match headless::run(scene, options, &mut out) {
+        Ok(()) => {
+            let text = String::from_utf8(out).expect("headless output is UTF-8");
+            if options.json {
+                let value: serde_json::Value = serde_json::from_str(&text)
+                    .unwrap_or_else(|e| panic!("--json output is not JSON ({e}): {text}\nscene:\n{source}"));
+                let checksums = value["checksums"].as_array().map(Vec::len);
+                assert_eq!(checksums, usize::try_from(options.ticks + 1).ok(), "JSON checksums: {text}");
+            } else {
+                let lines: Vec<&str> = text.lines().collect();
+                assert_eq!(lines.len() as u64, options.ticks + 1, "one line per tick: {text}");
+                for (tick, line) in lines.iter().enumerate() {
+                    let (t, sum) = line.split_once(' ').unwrap_or_else(|| panic!("malformed line {line:?}"));
+                    assert!(t == tick.to_string() && sum.len() == 16, "malformed line {line:?}");
+                }
+            }
+        }
+        Err(RunError::Scene(e)) => {
+            assert!(out.is_empty(), "a refused scene wrote output first: {e}");
+            assert!(!e.to_string().is_empty(), "an empty error message");
+        }
+        Err(RunError::Io(e)) => panic!("writing into memory failed: {e}"),
+    }
+}
+
+/// The `headless_args` target: a command line built from the input by a
+/// grammar of `geom-tui`'s arguments (`run`, `--ticks N`, `--scalar K`,
+/// `--json`, scene names, `--help`, `--version`) and junk (any text, text
+/// that is not UTF-8, numbers that overflow), through [`cli::parse`].
+///
+/// Properties: parsing never panics and answers [`Cli`] or clap's typed
+/// error, whose exit code is 2 (0 for help and version) and whose message
+/// renders; a well-formed command line (the grammar knows when it built
+/// one) parses to exactly what it says; and a parsed `run` steps the
+/// built-in scene (never a file: the fuzzer must not read the disk) for at
+/// most [`MAX_TICKS`] ticks, answering one line per tick.
+///
+/// # Panics
+///
+/// When one of those properties does not hold.
+///
+/// # Examples
+///
+/// See the [module documentation](self).
+pub fn headless_args(data: &[u8]) {
+    let mut u = Unstructured::new(data);
+    let (args, expected) = command_line(&mut u);
+    match cli::parse(args.iter().cloned()) {
+        Ok(parsed) => {
+            if let Some(expected) = &expected {
+                assert_eq!(&parsed, expected, "a well-formed command line parsed otherwise: {args:?}");
+            }
+            if let Some(Command::Run { ticks, scalar, json, .. }) = parsed.command {
+                let scene = Scene::parse(DEFAULT_SCENE).expect("the built-in scene parses");
+                let kind = scalar.or(scene.scalar).unwrap_or(DEFAULT_KIND);
+                run_checked(&scene, &Options { ticks: ticks.min(MAX_TICKS), kind, json }, DEFAULT_SCENE);
+            }
+        }
+        Err(e) => {
+            assert!(expected.is_none(), "a well-formed command line was refused: {args:?}: {e}");
+            let quiet =
+                matches!(e.kind(), clap::error::ErrorKind::DisplayHelp | clap::error::ErrorKind::DisplayVersion);
+            assert_eq!(e.exit_code(), if quiet { 0 } else { 2 }, "exit code for {:?}: {args:?}", e.kind());
+            assert!(!e.to_string().is_empty(), "an empty message for {args:?}");
+        }
+    }
+}
+
+/// The scalar type names, in every case the parser accepts.
+fn kind_name(u: &mut Unstructured<'_>) -> (String, ScalarKind) {
+    let kind = ScalarKind::ALL[usize::from(u.arbitrary::<u8>().unwrap_or(0)) % ScalarKind::ALL.len()];
+    let name = match u.arbitrary::<u8>().unwrap_or(0) % 3 {
+        0 => kind.name().to_owned(),
+        1 => kind.name().to_ascii_lowercase(),
+        _ => kind.name().to_ascii_uppercase(),
+    };
+    (name, kind)
+}
+
+/// Scene names that cannot be mistaken for an option.
+const SCENES: [&str; 4] = ["default", "scene.toml", "dir/a scene.toml", "défaut"];
+
+/// A command line (program name first) and, when the grammar built a
+/// well-formed one, what it must parse to.
+fn command_line(u: &mut Unstructured<'_>) -> (Vec<OsString>, Option<Cli>) {
+    let mut args = vec![OsString::from("geom-tui")];
+    let mode = u.arbitrary::<u8>().unwrap_or(0);
+    if mode < 96 {
+        // A well-formed `run`: its arguments in any order.
+        let scene = SCENES[usize::from(mode) % SCENES.len()].to_owned();
+        let ticks = match u.arbitrary::<u8>().unwrap_or(0) % 4 {
+            0 => u64::MAX,
+            1 => 0,
+            _ => u.arbitrary::<u64>().unwrap_or(0),
+        };
+        let scalar = (u.arbitrary::<u8>().unwrap_or(0) & 1 == 1).then(|| kind_name(u));
+        let json = u.arbitrary::<bool>().unwrap_or(false);
+        let mut parts: Vec<Vec<String>> = vec![vec![scene.clone()], vec!["--ticks".into(), ticks.to_string()]];
+        if let Some((name, _)) = &scalar {
+            parts.push(vec!["--scalar".into(), name.clone()]);
+        }
+        if json {
+            parts.push(vec!["--json".into()]);
+        }
+        // A permutation chosen by the input (a fixed number of swaps).
+        for i in (1..parts.len()).rev() {
+            let j = usize::from(u.arbitrary::<u8>().unwrap_or(0)) % (i + 1);
+            parts.swap(i, j);
+        }
+        args.push("run".into());
+        args.extend(parts.into_iter().flatten().map(OsString::from));
+        let expected = Cli {
+            command: Some(Command::Run { scene, ticks, scalar: scalar.map(|(_, k)| k), json }),
+            scene: None,
+            scalar: None,
+        };
+        return (args, Some(expected));
+    }
+    if mode < 128 {
+        // A well-formed sandbox command line.
+        let scene = (mode & 1 == 1).then(|| SCENES[usize::from(mode >> 1) % SCENES.len()]);
+        let scalar = (mode & 2 == 2).then(|| kind_name(u));
+        args.extend(scene.map(OsString::from));
+        if let Some((name, _)) = &scalar {
+            args.push("--scalar".into());
+            args.push(name.into());
+        }
+        let expected = Cli { command: None, scene: scene.map(Into::into), scalar: scalar.map(|(_, k)| k) };
+        return (args, Some(expected));
+    }
+    // Anything: tokens from the grammar and junk, at most 12 of them.
+    for _ in 0..12 {
+        if u.is_empty() {
+            break;
+        }
+        args.push(token(u));
+    }
+    (args, None)
+}
+
+/// One token of an arbitrary command line.
+fn token(u: &mut Unstructured<'_>) -> OsString {
+    let tag = u.arbitrary::<u8>().unwrap_or(0);
+    match tag % 16 {
+        0 => "run".into(),
+        1 => "--ticks".into(),
+        2 => "--scalar".into(),
+        3 => "--json".into(),
+        4 => kind_name(u).0.into(),
+        5 => SCENES[usize::from(tag >> 4) % SCENES.len()].into(),
+        6 => ["-h", "--help", "-V", "--version", "help", "--", "-", ""][usize::from(tag >> 4) % 8].into(),
+        7 => ["--ticks=3", "--scalar=f32", "--json=true", "--ticks=", "--Ticks", "-t", "--tick", "--scalar="]
+            [usize::from(tag >> 4) % 8]
+            .into(),
+        8 => u.arbitrary::<u64>().unwrap_or(0).to_string().into(),
+        9 => ["-1", "18446744073709551616", "1e3", "0x10", " 3", "3 ", "+3", "٣"][usize::from(tag >> 4) % 8].into(),
+        10 | 11 => u.arbitrary::<String>().unwrap_or_default().into(),
+        12 => not_utf8(u),
+        _ => {
+            let n = u.arbitrary::<i64>().unwrap_or(0);
+            n.to_string().into()
+        }
+    }
+}
+
+/// Arbitrary bytes as an argument, on Unix where arguments are bytes (and
+/// so may be invalid UTF-8); elsewhere lossy text.
+fn not_utf8(u: &mut Unstructured<'_>) -> OsString {
+    let bytes: Vec<u8> = u.arbitrary().unwrap_or_default();
+    #[cfg(unix)]
+    {
+        use std::os::unix::ffi::OsStringExt as _;
+        OsString::from_vec(bytes)
+    }
+    #[cfg(not(unix))]
+    {
+        String::from_utf8_lossy(&bytes).into_owned().into()
+    }
+}
