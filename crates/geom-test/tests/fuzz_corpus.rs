@@ -132,10 +132,8 @@ fn seeded_random_inputs_keep_every_world_guarantee() {
     }
 }
 
-// Open findings of the fuzzers in code another change owns
-// (crates/geom-core/src/query/kernel.rs): each stated as the property it
-// breaks, on the input found, and ignored until fixed. `cargo test -p
-// geom-test --test fuzz_corpus -- --ignored` shows whether they still fail.
+// Findings of the fuzzers, fixed: each stated as the property it broke,
+// on the input found.
 
 /// Two segments whose nearest endpoint relations are both perpendicular
 /// feet: `a.start` is √½ step from `b`'s interior, `b.start` about 4e-6 of
@@ -145,7 +143,6 @@ fn seeded_random_inputs_keep_every_world_guarantee() {
 /// are not on the true closest pair. With radii, `contact_capsule_capsule`
 /// takes its normal from that pair: 45° off.
 #[test]
-#[ignore = "open finding: kernel.rs compares two foot distances rounded to S::Wide"]
 fn closest_points_segment_segment_breaks_a_wide_rounding_tie_exactly() {
     use fixed::types::I16F16;
     use geom_core::{Segment, Vec2, closest_points_segment_segment};
@@ -165,7 +162,6 @@ fn closest_points_segment_segment_breaks_a_wide_rounding_tie_exactly() {
 /// segments are reported one step apart. (Found by the `static_queries`
 /// fuzz target.)
 #[test]
-#[ignore = "open finding: kernel.rs compares two foot distances rounded to S::Wide"]
 fn closest_points_segment_segment_reports_touching_segments_at_distance_zero() {
     use fixed::types::I32F32;
     use geom_core::{Segment, Vec2, closest_points_segment_segment};
@@ -185,7 +181,6 @@ fn closest_points_segment_segment_reports_touching_segments_at_distance_zero() {
 /// answers the end cap's later time, 0.99998: late, against the documented
 /// guarantee. (Found by the `swept_queries` fuzz target.)
 #[test]
-#[ignore = "open finding: sweep.rs side_time rejects a side touch of a slow motion"]
 fn sweep_circle_segment_is_never_late_for_a_slow_circle_reaching_a_side() {
     use fixed::types::I16F16;
     use geom_core::{Circle, Segment, Sweep, Vec2, sweep_circle_segment};
@@ -201,7 +196,6 @@ fn sweep_circle_segment_is_never_late_for_a_slow_circle_reaching_a_side() {
 /// An `f64` segment so short that its squared length underflows: reversed,
 /// the closest point is right (the end) but `t` is 0, not 1.
 #[test]
-#[ignore = "open finding: point_segment's t for segments whose squared length underflows"]
 fn closest_point_feature_end_has_t_one_for_a_segment_whose_square_underflows() {
     use geom_core::{Segment, SegmentFeature, Vec2, closest_point_point_segment};
 

@@ -83,21 +83,19 @@ impl<E: Exact> Dist2<E> {
         S::Wide::from_exact_ratio(self.num, self.den)
     }
 
-    /// Is this distance smaller than `other`? Exact when either ratio has
-    /// denominator one (a distance to an end point: cross-multiplying stays
-    /// within degree 4). Two perpendicular-foot distances would need degree
-    /// 6, so they are compared rounded to `S::Wide`; between the end points
-    /// of two segments that happens only for nearly parallel segments, whose
-    /// perpendiculars agree within rounding, so either answer gives the
-    /// same contact. (A floating-point estimate decides most of those
-    /// comparisons without the two divisions, and gives the same answer.)
+    /// Is this distance smaller than `other`? Exact for fixed-point types:
+    /// when either ratio has denominator one (a distance to an end point),
+    /// cross-multiplying stays within degree 4; two perpendicular-foot
+    /// distances are compared by `Exact::ratios_less` (a floating-point
+    /// estimate, else degree-6 cross products). Floats compare those two
+    /// rounded to `S::Wide`.
     #[inline]
     pub(crate) fn less_than<S: Scalar<Exact = E>>(self, other: Self) -> bool {
         if other.den == E::ONE {
             self.num < other.num * self.den
         } else if self.den == E::ONE {
             self.num * other.den < other.num
-        } else if let Some(less) = E::rounded_ratios_less(self.num, self.den, other.num, other.den) {
+        } else if let Some(less) = E::ratios_less(self.num, self.den, other.num, other.den) {
             less
         } else {
             self.squared::<S>() < other.squared::<S>()
@@ -297,7 +295,10 @@ impl<S: Scalar> PointSegment<S> {
     #[inline]
     pub(crate) fn t(&self) -> S {
         if self.len2 <= <Narrow<S> as Exact>::ZERO {
-            return S::ZERO;
+            // At the canonical start, which is the given end when the
+            // order was swapped: only an `f64` segment so short that its
+            // squared length underflows has distinct ends here.
+            return if self.swapped { S::ONE } else { S::ZERO };
         }
         let t_num = if self.swapped { self.len2 - self.t_num } else { self.t_num };
         // (deg 2 · deg 1) / deg 2 = deg 1

@@ -271,16 +271,23 @@ fn side_time<S: Scalar>(
     // side − reach·|ds|, the gap to the line (times |ds|), as
     // (side² − reach²·len2) / (side + reach·|ds|): the numerator exact, the
     // denominator rounded up, so the quotient (floored) never exceeds the
-    // gap and loses no more than a unit to |ds|'s rounding.
-    let gap = (side * side - reach * reach * len2).div_floor(side + reach * len2.sqrt_upper());
+    // gap and loses no more than a unit to |ds|'s rounding; and with the
+    // denominator rounded down and the quotient up, never falls short of it.
+    let excess = side * side - reach * reach * len2;
+    let gap = excess.div_floor(side + reach * len2.sqrt_upper());
+    let gap_above = -(-excess).div_floor(side + reach * len2.sqrt_lower());
     // (deg 2 · deg 1) / deg 2 = deg 1
     let t = S::from_ratio_rounded(gap * S::EXACT_ONE, -rate, Rounding::Down);
-    // The foot of the point at the exact time, which lies within two steps
-    // after `t`, must lie on the core: ds·(c + d·τ − a) in [0, len2] for
-    // some τ between them (scaled by one: degree 3). Judging at `t` alone
-    // would reject a touch near an end that `t`'s rounding moved past it.
+    let t_above = S::from_ratio_rounded(gap_above * S::EXACT_ONE, -rate, Rounding::Up);
+    // The foot of the point at the exact time, which lies between `t` and
+    // `t_above`, must lie on the core: ds·(c + d·τ − a) in [0, len2] for
+    // some τ between them (scaled by one: degree 3), and also within two
+    // steps after `t`. Judging at `t` alone would reject a touch near an
+    // end that `t`'s rounding moved past it; a slow motion's `t_above` can
+    // be far later than `t`.
+    let two_steps = t + S::TIME_STEP + S::TIME_STEP;
     let foot = |time: S| w.dot(ds) * S::EXACT_ONE + time.to_exact() * d.dot(ds);
-    let (early, late) = (foot(t), foot(t + S::TIME_STEP + S::TIME_STEP));
+    let (early, late) = (foot(t), foot(if t_above > two_steps { t_above } else { two_steps }));
     let (low, high) = if early < late { (early, late) } else { (late, early) };
     (high >= zero && low <= len2 * S::EXACT_ONE).then_some(t)
 }

@@ -18,7 +18,7 @@ use core::ops::{Add, Mul, Neg, Sub};
 
 use ethnum::U256;
 
-use super::wide::{I256, div_rem_u256_u128};
+use super::wide::{I256, div_rem_u256_u128, widening_mul_u128};
 
 /// A ring the kernels compute in: exact integers for fixed-point scalars,
 /// `f64` for floats.
@@ -59,16 +59,17 @@ pub trait Exact:
     /// not known.
     fn is_negligible(num: Self, den: Self, scale: impl FnOnce() -> Self) -> bool;
 
-    /// For non-negative ratios of degree 2: `Some(round(n1 / d1) < round(n2
-    /// / d2))`, the comparison of the two ratios rounded to integers, when a
-    /// floating-point estimate decides it; `None` when it cannot (and
-    /// always for `f64`, whose ratios are compared as rounded floats).
+    /// Exactly: is `n1 / d1 < n2 / d2`, for non-negative squared distances
+    /// of a point from a line (a degree-4 numerator over a degree-2
+    /// denominator)? `None` for `f64`, whose ratios the kernels compare as
+    /// rounded floats.
     ///
-    /// The estimates are within a relative `2^-50` of the ratios; when they
-    /// differ by more than that error plus two, so do the ratios by more
-    /// than two units, and rounding (which is monotone) keeps them in order.
+    /// A floating-point estimate decides nearly every comparison: the
+    /// quotients are then within a relative `2^-50` of the ratios, and when
+    /// they differ by more than that, so do the ratios. The rest are
+    /// cross-multiplied exactly (degree 6: up to 370 bits).
     #[inline]
-    fn rounded_ratios_less(n1: Self, d1: Self, n2: Self, d2: Self) -> Option<bool> {
+    fn ratios_less(n1: Self, d1: Self, n2: Self, d2: Self) -> Option<bool> {
         let _ = (n1, d1, n2, d2);
         None
     }
@@ -83,6 +84,10 @@ pub trait Exact:
     /// An upper bound on `√self` for `self ≥ 0`: exact (`⌈√self⌉`) below
     /// `2^126`, and above that within one part in `2^62`; `√self` for `f64`.
     fn sqrt_upper(self) -> Self;
+
+    /// A lower bound on `√self` for `self ≥ 0`: exact (`⌊√self⌋`) below
+    /// `2^126`, and above that within one part in `2^62`; `√self` for `f64`.
+    fn sqrt_lower(self) -> Self;
 
     /// `⌊self / den⌋` for `den > 0` (the plain quotient for `f64`).
     fn div_floor(self, den: Self) -> Self;
@@ -121,13 +126,23 @@ impl Exact for i128 {
     }
 
     #[inline]
+    fn sqrt_lower(self) -> Self {
+        sqrt_lower_int(self)
+    }
+
+    #[inline]
     fn div_floor(self, den: Self) -> Self {
         self.div_rem_floor(den).0
     }
 
+    /// The `FixedI32` kernels' numerators stay below `2^119` and their
+    /// denominators below `2^60`: the cross products fit in 256 bits.
     #[inline]
-    fn rounded_ratios_less(n1: Self, d1: Self, n2: Self, d2: Self) -> Option<bool> {
-        ratios_less_estimate(n1.approx(), d1.approx(), n2.approx(), d2.approx())
+    fn ratios_less(n1: Self, d1: Self, n2: Self, d2: Self) -> Option<bool> {
+        Some(
+            ratios_less_estimate(n1.approx(), d1.approx(), n2.approx(), d2.approx())
+                .unwrap_or_else(|| I256::widening_mul(n1, d2) < I256::widening_mul(n2, d1)),
+        )
     }
 }
 
@@ -162,14 +177,42 @@ impl Exact for I256 {
     }
 
     #[inline]
+    fn sqrt_lower(self) -> Self {
+        sqrt_lower_int(self)
+    }
+
+    #[inline]
     fn div_floor(self, den: Self) -> Self {
         self.div_rem_floor(den).0
     }
 
+    /// The `FixedI64` kernels' denominators fit in 128 bits (below
+    /// `2^124`): the cross products are 256 × 128-bit products, compared in
+    /// 384 bits.
     #[inline]
-    fn rounded_ratios_less(n1: Self, d1: Self, n2: Self, d2: Self) -> Option<bool> {
-        ratios_less_estimate(n1.approx(), d1.approx(), n2.approx(), d2.approx())
+    fn ratios_less(n1: Self, d1: Self, n2: Self, d2: Self) -> Option<bool> {
+        let estimate = ratios_less_estimate(n1.approx(), d1.approx(), n2.approx(), d2.approx());
+        Some(estimate.unwrap_or_else(|| {
+            let (w1, w2, v1, v2) = (n1.to_words(), n2.to_words(), d1.to_words(), d2.to_words());
+            if v1.hi == 0 && v2.hi == 0 {
+                mul_words_u128(w1, v2.lo) < mul_words_u128(w2, v1.lo)
+            } else {
+                // Beyond the kernels' bounds (never reached): the floored
+                // quotients.
+                n1.div_floor(d1) < n2.div_floor(d2)
+            }
+        }))
     }
+}
+
+/// `n · d` for a non-negative 256-bit `n`, as three 128-bit words, high
+/// first (so that arrays compare as the numbers do).
+#[inline]
+fn mul_words_u128(n: Words, d: u128) -> [u128; 3] {
+    let (lo_hi, lo_lo) = widening_mul_u128(n.lo, d);
+    let (hi_hi, hi_lo) = widening_mul_u128(n.hi, d);
+    let (middle, carry) = lo_hi.overflowing_add(hi_lo);
+    [hi_hi + u128::from(carry), middle, lo_lo]
 }
 
 impl Exact for f64 {
@@ -207,12 +250,17 @@ impl Exact for f64 {
     }
 
     #[inline]
+    fn sqrt_lower(self) -> Self {
+        libm::sqrt(self)
+    }
+
+    #[inline]
     fn div_floor(self, den: Self) -> Self {
         self / den
     }
 }
 
-/// The floating-point filter of [`Exact::rounded_ratios_less`], from
+/// The floating-point filter of [`Exact::ratios_less`], from
 /// estimates of the four values each within a relative `2^-52`: each
 /// quotient is then within `3·2^-52 < 2^-50` of its ratio.
 #[inline]
@@ -533,24 +581,46 @@ impl From<u128> for Words {
 }
 
 /// An upper bound on `√n` for `n ≥ 0`: `⌈√n⌉` when `n < 2^126`; otherwise
-/// `n` is scaled down by `4^k` into that range first, and
-/// `(⌊√⌊n / 4^k⌋⌋ + 1)·2^k`, which exceeds `√n` by at most `2^k`, is
-/// returned (one part in `2^62` of the root).
+/// `(⌊√⌊n / 4^k⌋⌋ + 1)·2^k` (see [`scaled_floor_root`]), which exceeds `√n`
+/// by at most `2^k` (one part in `2^62` of the root).
 #[inline]
 fn sqrt_upper_int<E: ExactInt>(n: E) -> E {
-    let limit = E::ONE.shl(126);
     if n <= E::ZERO {
         return E::ZERO;
     }
-    if n < limit {
-        let s = n.isqrt_small();
-        return if s * s < n { s + E::ONE } else { s };
+    match scaled_floor_root(n) {
+        (s, 0) => {
+            if s * s < n {
+                s + E::ONE
+            } else {
+                s
+            }
+        }
+        (s, k) => (s + E::ONE).shl(k),
     }
-    let mut k = 1;
+}
+
+/// A lower bound on `√n` for `n ≥ 0`: `⌊√n⌋` when `n < 2^126`; otherwise
+/// `⌊√⌊n / 4^k⌋⌋·2^k`, below `√n` by at most `2^k`.
+#[inline]
+fn sqrt_lower_int<E: ExactInt>(n: E) -> E {
+    if n <= E::ZERO {
+        return E::ZERO;
+    }
+    let (s, k) = scaled_floor_root(n);
+    s.shl(k)
+}
+
+/// `(⌊√⌊n / 4^k⌋⌋, k)` for the least `k ≥ 0` that brings `n / 4^k` below
+/// `2^126`, where the integer root is exact; `n > 0`.
+#[inline]
+fn scaled_floor_root<E: ExactInt>(n: E) -> (E, u32) {
+    let limit = E::ONE.shl(126);
+    let mut k = 0;
     while n.shr(2 * k) >= limit {
         k += 1;
     }
-    (n.shr(2 * k).isqrt_small() + E::ONE).shl(k)
+    (n.shr(2 * k).isqrt_small(), k)
 }
 
 /// A direction to round a quotient in.
@@ -891,13 +961,12 @@ mod tests {
     proptest::proptest! {
         #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20_000))]
 
-        /// The floating-point filter never changes an answer: whenever it
-        /// decides `round(n1/d1) < round(n2/d2)`, the rounded divisions
-        /// agree, in both integer rings, also for ratios whose rounded
-        /// values are within a few units of each other (where it must
-        /// decline or be right).
+        /// `ratios_less` is exact in both integer rings: it agrees with
+        /// cross-multiplying in big integers, also for ratios within a few
+        /// units of each other (where the floating-point estimate must
+        /// decline and the cross products decide).
         #[test]
-        fn the_ratio_filter_agrees_with_rounded_division(
+        fn ratios_less_is_exact(
             (d1_bits, d2_bits, q_bits) in (1_u32..=124, 1_u32..=124, 0_u32..=120),
             seed in proptest::prelude::any::<u64>(),
             delta in -4_i128..=4,
@@ -912,16 +981,17 @@ mod tests {
             };
             let n1 = q1 * d1 + below(d1, &mut rng);
             let q2 = if near { (q1 + I256::new(delta)).max(I256::ZERO) } else { rng.bits(q_bits) };
-            let n2 = q2 * d2 + below(d2, &mut rng);
-            let expected = round_div(n1, d1) < round_div(n2, d2);
-            if let Some(less) = I256::rounded_ratios_less(n1, d1, n2, d2) {
-                proptest::prop_assert_eq!(less, expected, "{}/{} < {}/{}", n1, d1, n2, d2);
-            }
+            // Equal ratios too: n2/d2 = n1/d1 exactly when d2 = d1.
+            let n2 = if near && delta == 0 && d1_bits == d2_bits { n1 } else { q2 * d2 + below(d2, &mut rng) };
+            let d2 = if near && delta == 0 && d1_bits == d2_bits { d1 } else { d2 };
+            let big = |v: I256| num_bigint::BigInt::parse_bytes(std::format!("{v}").as_bytes(), 10).unwrap();
+            let expected = big(n1) * big(d2) < big(n2) * big(d1);
+            proptest::prop_assert_eq!(I256::ratios_less(n1, d1, n2, d2), Some(expected), "{}/{} < {}/{}", n1, d1, n2, d2);
             let narrow = (n1.to_i128(), d1.to_i128(), n2.to_i128(), d2.to_i128());
             if let (Some(n1), Some(d1), Some(n2), Some(d2)) = narrow
-                && let Some(less) = i128::rounded_ratios_less(n1, d1, n2, d2)
+                && n1 < 1 << 119 && n2 < 1 << 119 && d1 < 1 << 60 && d2 < 1 << 60
             {
-                proptest::prop_assert_eq!(less, expected);
+                proptest::prop_assert_eq!(i128::ratios_less(n1, d1, n2, d2), Some(expected));
             }
         }
     }

@@ -56,6 +56,9 @@ pub(crate) use exact::{Exact, Rounding};
 /// the exact result rounded once to the nearest representable value (ties
 /// to even), except where a query's documentation says otherwise. For float
 /// types the same formulas are evaluated in `f64` and rounded to `S`.
+/// (So in `f64` a segment shorter than about 1.5 × 10<sup>−154</sup>, whose
+/// squared length underflows to zero, is taken as a point: the end that is
+/// lexicographically smaller, with `t` 0 or 1 to match.)
 ///
 /// # Examples
 ///

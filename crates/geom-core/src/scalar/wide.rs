@@ -126,7 +126,7 @@ impl I256 {
 
 /// `a · b` as high and low 128-bit words.
 #[inline]
-fn widening_mul_u128(a: u128, b: u128) -> (u128, u128) {
+pub(crate) fn widening_mul_u128(a: u128, b: u128) -> (u128, u128) {
     const LOW: u128 = u64::MAX as u128;
     let (a1, a0) = (a >> 64, a & LOW);
     let (b1, b0) = (b >> 64, b & LOW);

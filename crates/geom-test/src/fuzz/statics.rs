@@ -171,11 +171,10 @@ fn point_segment<S: FuzzScalar>(p: Vec2<S>, s: &Segment<S>) {
     assert!(d >= S::ZERO && d2f >= 0.0, "{}: a negative distance {d:?} / {d2:?}: {}", S::NAME, scene());
     // Property: the feature is where the point is (Start: t = 0 at the
     // start; End: t = 1 at the end); a zero-length segment reports Start.
-    // KNOWN ISSUE (floats only, reported with issue 8's fuzzing): a segment
-    // so short that its squared length underflows `f64` (below about
-    // 1.5e-154) reports the right point but may pair End with t = 0;
-    // its t is not checked.
     let (dx, dy) = (b.x.to_f64() - a.x.to_f64(), b.y.to_f64() - a.y.to_f64());
+    // Documented: an `f64` segment whose squared length underflows (shorter
+    // than about 1.5e-154) is taken as the point at its canonical start, so
+    // its `t` is 0 or 1, not the fraction along it.
     let resolvable = is_fixed::<S>() || dx * dx + dy * dy >= f64::MIN_POSITIVE || a == b;
     let length = dx.hypot(dy);
     let t_slack = if is_fixed::<S>() { 0.0 } else { tolerance::<S>(scale, 8.0) / length };
@@ -185,7 +184,7 @@ fn point_segment<S: FuzzScalar>(p: Vec2<S>, s: &Segment<S>) {
                 assert!(r.point == start && r.t == S::ZERO, "{}: Start but {r:?}: {}", S::NAME, scene());
             }
             SegmentFeature::End => {
-                assert!(r.point == end && (r.t == S::ONE || !resolvable), "{}: End but {r:?}: {}", S::NAME, scene());
+                assert!(r.point == end && r.t == S::ONE, "{}: End but {r:?}: {}", S::NAME, scene());
             }
             SegmentFeature::Interior => {}
         }
@@ -282,15 +281,10 @@ fn segment_segment<S: FuzzScalar>(s: &Segment<S>, t: &Segment<S>) {
     assert!(r.distance >= S::ZERO, "{}: negative distance {r:?}: {}", S::NAME, scene());
     let (a0, a1, b0, b1) = (qvec(s.start()), qvec(s.end()), qvec(t.start()), qvec(t.end()));
     let exact2 = oracle::dist2_segment_segment(&a0, &a1, &b0, &b1);
-    // KNOWN ISSUE (reported with issue 8's fuzzing): when the two nearest
-    // endpoint relations are both perpendicular feet, `Dist2::less_than`
-    // in query/kernel.rs compares them rounded to `S::Wide`, so a tie
-    // there can pick the farther pair: the distance is then up to one
-    // step off (fixed point), not rounded once. Held to one and a half
-    // steps until the comparison is exact; the strict form is the ignored
-    // test `closest_points_segment_segment_breaks_a_wide_rounding_tie_exactly`.
+    // Property: the distance is the exact one rounded once (fixed point:
+    // within half a step).
     assert!(
-        is_root_within(r.distance, &exact2, 3, scale, 8.0),
+        is_root_within(r.distance, &exact2, 1, scale, 8.0),
         "{}: distance {r:?}, exactly √{exact2}: {}",
         S::NAME,
         scene()
@@ -299,10 +293,8 @@ fn segment_segment<S: FuzzScalar>(s: &Segment<S>, t: &Segment<S>) {
     let gap = (oracle::sqrt_f64(&between) - r.distance.to_f64()).abs();
     assert!(gap <= tolerance::<S>(scale, 4.0), "{}: points {r:?} are {gap:e} off the distance: {}", S::NAME, scene());
     // Property: crossing or touching segments are at distance zero.
-    // (KNOWN ISSUE above: when the touching endpoint is a perpendicular
-    // foot and another foot is within half a Wide step, one step.)
     if is_fixed::<S>() && exact2.is_zero() {
-        assert!(r.distance <= S::ZERO.nudge(1), "{}: touching segments at distance {r:?}: {}", S::NAME, scene());
+        assert!(r.distance == S::ZERO, "{}: touching segments at distance {r:?}: {}", S::NAME, scene());
     }
 }
 
@@ -371,13 +363,10 @@ fn check_pair<S: FuzzScalar>(pair: &Pair<'_, S>, hit: bool, contact: Option<Cont
         scene()
     );
     // The reach minus the depth is the rounded distance (exactly so for
-    // fixed point: the reach is representable). KNOWN ISSUE (see
-    // `segment_segment`): capsule cores' distance may be a step off, so
-    // their depth too.
+    // fixed point: the reach is representable).
     let distance = pair.reach.clone() - k.depth.to_rational();
     let distance_ok = if is_fixed::<S>() {
-        let half_steps = if pair.center.is_none() { 3 } else { 1 };
-        let half = half_step::<S>() * Q::from_integer(BigInt::from(half_steps));
+        let half = half_step::<S>();
         let low = (&distance - &half).max(Q::zero());
         let high = &distance + half;
         &low * &low <= pair.dist2 && pair.dist2 <= &high * &high
@@ -394,8 +383,8 @@ fn check_pair<S: FuzzScalar>(pair: &Pair<'_, S>, hit: bool, contact: Option<Cont
     if dir.x.is_zero() && dir.y.is_zero() {
         let d = c1.sub(&c0);
         let (nx, ny) = (k.normal.x.to_f64(), k.normal.y.to_f64());
-        // (KNOWN ISSUE, floats: a segment whose squared length underflows
-        // `f64` is taken as a point, with the point's normal +y.)
+        // (Documented: an `f64` segment whose squared length underflows is
+        // taken as a point, with the point's normal +y.)
         let (sx, sy) = d.to_f64();
         let underflows = !is_fixed::<S>() && sx * sx + sy * sy < f64::MIN_POSITIVE;
         let ok = if (d.x.is_zero() && d.y.is_zero()) || (underflows && k.normal == Vec2::new(S::ZERO, S::ONE)) {
