@@ -727,34 +727,7 @@ mod robustness_tests {
     use super::*;
     use crate::scene::{BodySpec, DEFAULT_SCENE, MAX_BODIES, MAX_COLLIDERS, MAX_FILE_BYTES, Scene, Settings, Shape};
 
-    /// A scratch directory, removed with everything in it when dropped.
-    struct Scratch(PathBuf);
-
-    impl Scratch {
-        fn new(name: &str) -> Self {
-            let dir = std::env::temp_dir().join(format!("geom-tui-input-{name}-{}", std::process::id()));
-            std::fs::create_dir_all(&dir).unwrap();
-            Self(dir)
-        }
-
-        fn file(&self, name: &str, contents: &[u8]) -> PathBuf {
-            let path = self.0.join(name);
-            std::fs::write(&path, contents).unwrap();
-            path
-        }
-
-        fn names(&self) -> Vec<std::ffi::OsString> {
-            let mut names: Vec<_> = std::fs::read_dir(&self.0).unwrap().map(|e| e.unwrap().file_name()).collect();
-            names.sort();
-            names
-        }
-    }
-
-    impl Drop for Scratch {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
+    use crate::scratch::Scratch;
 
     fn app_saving_to(path: Option<PathBuf>) -> App {
         let mut app = App::new(Scene::parse(DEFAULT_SCENE).unwrap(), path, ScalarKind::I32F32).unwrap();
@@ -816,7 +789,7 @@ mod robustness_tests {
 
     #[test]
     fn opening_a_bad_file_keeps_the_scene_and_shows_why() {
-        let scratch = Scratch::new("open");
+        let scratch = Scratch::new("input-open");
         let huge = scratch.0.join("huge.toml");
         std::fs::File::create(&huge).unwrap().set_len(MAX_FILE_BYTES + 1).unwrap();
         let many =
@@ -849,7 +822,7 @@ mod robustness_tests {
 
     #[test]
     fn saving_where_it_cannot_shows_why_and_changes_nothing() {
-        let scratch = Scratch::new("save");
+        let scratch = Scratch::new("input-save");
         let read_only = scratch.file("read-only.toml", b"old contents");
         let mut permissions = std::fs::metadata(&read_only).unwrap().permissions();
         permissions.set_readonly(true);
@@ -1088,7 +1061,7 @@ mod robustness_tests {
     #[test]
     fn any_sequence_of_events_leaves_the_app_whole_and_drawable() {
         const EVENTS: usize = 80_000;
-        let scratch = Scratch::new("random");
+        let scratch = Scratch::new("input-random");
         let mut app = app_saving_to(Some(scratch.0.join("scene.toml")));
         let mut rng = Rng(0x9e0_5eed);
         let started = Instant::now();

@@ -15,6 +15,8 @@ mod input;
 mod inspect;
 mod num;
 pub mod scene;
+#[cfg(test)]
+mod scratch;
 mod sim;
 pub mod terminal;
 pub mod ui;

@@ -1345,34 +1345,7 @@ mod tests {
         assert_eq!(e.kind(), std::io::ErrorKind::NotFound);
     }
 
-    /// A scratch directory, removed with everything in it when dropped.
-    struct Scratch(PathBuf);
-
-    impl Scratch {
-        fn new(name: &str) -> Self {
-            let dir = std::env::temp_dir().join(format!("geom-tui-scene-{name}-{}", std::process::id()));
-            std::fs::create_dir_all(&dir).unwrap();
-            Self(dir)
-        }
-
-        fn file(&self, name: &str, contents: &[u8]) -> PathBuf {
-            let path = self.0.join(name);
-            std::fs::write(&path, contents).unwrap();
-            path
-        }
-
-        fn names(&self) -> Vec<std::ffi::OsString> {
-            let mut names: Vec<_> = std::fs::read_dir(&self.0).unwrap().map(|e| e.unwrap().file_name()).collect();
-            names.sort();
-            names
-        }
-    }
-
-    impl Drop for Scratch {
-        fn drop(&mut self) {
-            let _ = std::fs::remove_dir_all(&self.0);
-        }
-    }
+    use crate::scratch::Scratch;
 
     fn limit() -> usize {
         usize::try_from(MAX_FILE_BYTES).unwrap()
@@ -1380,7 +1353,7 @@ mod tests {
 
     #[test]
     fn a_file_over_the_size_limit_is_refused_from_its_length_without_reading_it() {
-        let scratch = Scratch::new("large");
+        let scratch = Scratch::new("scene-large");
         let path = scratch.0.join("huge.toml");
         // Sparse: 16 MiB and one byte long, and no disk used.
         std::fs::File::create(&path).unwrap().set_len(MAX_FILE_BYTES + 1).unwrap();
@@ -1418,7 +1391,7 @@ mod tests {
 
     #[test]
     fn a_directory_is_refused_as_one() {
-        let scratch = Scratch::new("dir");
+        let scratch = Scratch::new("scene-dir");
         let e = Scene::load(&scratch.0).unwrap_err();
         assert_eq!(e.kind, SceneErrorKind::Io(std::io::ErrorKind::IsADirectory));
         assert_eq!(e.to_string(), format!("{}: a directory, not a scene file", scratch.0.display()));
@@ -1426,7 +1399,7 @@ mod tests {
 
     #[test]
     fn binary_garbage_is_refused_as_not_text_naming_the_first_byte_that_is_not() {
-        let scratch = Scratch::new("binary");
+        let scratch = Scratch::new("scene-binary");
         let cases: [(&[u8], usize, usize, &str); 5] = [
             (b"gravity = [0.0, -0.1]\n\xff\xfe\x00garbage", 22, 2, "not UTF-8 text: byte 22 is 0xff"),
             (
@@ -1469,7 +1442,7 @@ mod tests {
             }
         }
         // Cut inside a multi-byte character, as a file on disk can be.
-        let scratch = Scratch::new("cut");
+        let scratch = Scratch::new("scene-cut");
         let path = scratch.file("cut.toml", &"# ∞\n".as_bytes()[..3]);
         let e = Scene::load(&path).unwrap_err();
         assert_eq!((e.kind, e.line), (SceneErrorKind::NotText { byte: 2 }, Some(1)), "{e}");
@@ -1578,7 +1551,7 @@ mod tests {
         body.velocity = tiny;
         scene.bodies = vec![body; MAX_BODIES];
         scene.colliders = vec![Shape::Capsule { start: tiny, end: tiny, radius: 5e-324 }; MAX_COLLIDERS];
-        let scratch = Scratch::new("too-large");
+        let scratch = Scratch::new("scene-too-large");
         let path = scratch.file("kept.toml", b"old contents");
         let e = scene.save(&path).unwrap_err();
         assert_eq!(e.kind(), std::io::ErrorKind::FileTooLarge);
@@ -1589,7 +1562,7 @@ mod tests {
 
     #[test]
     fn saving_over_a_read_only_file_is_refused_and_leaves_it_as_it_was() {
-        let scratch = Scratch::new("read-only");
+        let scratch = Scratch::new("scene-read-only");
         let path = scratch.file("kept.toml", b"old contents");
         let mut permissions = std::fs::metadata(&path).unwrap().permissions();
         permissions.set_readonly(true);
@@ -1603,7 +1576,7 @@ mod tests {
 
     #[test]
     fn saving_to_a_directory_or_a_special_file_is_refused() {
-        let scratch = Scratch::new("save-dir");
+        let scratch = Scratch::new("scene-save-dir");
         std::fs::create_dir(scratch.0.join("sub")).unwrap();
         let scene = Scene::parse(DEFAULT_SCENE).unwrap();
         let e = scene.save(&scratch.0.join("sub")).unwrap_err();

@@ -1,0 +1,36 @@
+//! A scratch directory for the tests that read and write scene files.
+
+use std::path::PathBuf;
+
+/// A directory of its own under the system's temporary directory, removed
+/// with everything in it when dropped.
+pub(crate) struct Scratch(pub(crate) PathBuf);
+
+impl Scratch {
+    /// A fresh directory named after `name` and this process.
+    pub(crate) fn new(name: &str) -> Self {
+        let dir = std::env::temp_dir().join(format!("geom-tui-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        Self(dir)
+    }
+
+    /// Writes `contents` to the file `name` in the directory.
+    pub(crate) fn file(&self, name: &str, contents: &[u8]) -> PathBuf {
+        let path = self.0.join(name);
+        std::fs::write(&path, contents).unwrap();
+        path
+    }
+
+    /// The names in the directory, sorted.
+    pub(crate) fn names(&self) -> Vec<std::ffi::OsString> {
+        let mut names: Vec<_> = std::fs::read_dir(&self.0).unwrap().map(|e| e.unwrap().file_name()).collect();
+        names.sort();
+        names
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
