@@ -580,6 +580,10 @@ fn fuzz(extra: &[String]) -> Result<(), String> {
             )
         })?;
     }
+    println!(
+        "\ncargo fuzz builds with nightly-only compiler flags (libFuzzer's coverage and AddressSanitizer); \
+         on a stable toolchain they are allowed by RUSTC_BOOTSTRAP=1, set on the cargo-fuzz commands only"
+    );
     let fuzz_dir = root().join("fuzz");
     let logs = fuzz_dir.join("target").join("fuzz-logs");
     std::fs::create_dir_all(&logs).map_err(|e| format!("cannot create {}: {e}", logs.display()))?;
