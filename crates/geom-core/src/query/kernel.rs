@@ -573,7 +573,14 @@ impl<S: Scalar> EndpointRelations<S> {
 }
 
 /// The crossing point of two properly crossing segments, rounded once:
-/// `a.start + da·t` with `t = (b0 − a0)×db / da×db`.
+/// `a.start + da·t` with `t = (b0 − a0)×db / da×db`, kept within both
+/// segments' extents.
+///
+/// The exact point lies within both, and rounding to nearest cannot move
+/// it out, so for fixed-point types the clamp changes nothing. In `f64` the
+/// products can round, or underflow for subnormal coordinates (to a zero
+/// denominator and a NaN, even), and the clamp keeps the point on both
+/// segments (a NaN goes to the low end).
 #[inline]
 fn crossing_point<S: Scalar>(a: &Segment<S>, b: &Segment<S>) -> Vec2<S> {
     let (a0, b0) = (a.start().to_exact(), b.start().to_exact());
@@ -587,7 +594,19 @@ fn crossing_point<S: Scalar>(a: &Segment<S>, b: &Segment<S>) -> Vec2<S> {
     }
     // (deg 1 · deg 2 + deg 1 · deg 2) / deg 2 = deg 1
     let along = |p: S::Exact, d: S::Exact| S::from_ratio(p * den + d * num, den);
-    Vec2::new(along(a0.x, da.x), along(a0.y, da.y))
+    let min = |u: S, v: S| if v < u { v } else { u };
+    let max = |u: S, v: S| if v > u { v } else { u };
+    let within = |value: S, a0: S, a1: S, b0: S, b1: S| {
+        let (low, high) = (max(min(a0, a1), min(b0, b1)), min(max(a0, a1), max(b0, b1)));
+        // A NaN compares false, so it takes `low`.
+        if value >= low { min(value, high) } else { low }
+    };
+    let (a1, b1) = (a.end(), b.end());
+    let (a0, b0) = (a.start(), b.start());
+    Vec2::new(
+        within(along(a0.to_exact().x, da.x), a0.x, a1.x, b0.x, b1.x),
+        within(along(a0.to_exact().y, da.y), a0.y, a1.y, b0.y, b1.y),
+    )
 }
 
 #[cfg(test)]
