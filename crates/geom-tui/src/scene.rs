@@ -828,6 +828,8 @@ impl Scene {
     ///
     /// A file that exists but cannot be written (read-only, or not a
     /// regular file) is refused rather than replaced, as is a directory.
+    /// A symbolic link is followed: the file it names is replaced, with
+    /// the old file's permissions, and the link stays a link.
     ///
     /// # Errors
     ///
@@ -857,8 +859,10 @@ impl Scene {
         use std::io::ErrorKind;
         let with_path = |e: std::io::Error| std::io::Error::new(e.kind(), format!("{}: {e}", path.display()));
         let refuse = |kind: ErrorKind, why: &str| std::io::Error::new(kind, format!("{}: {why}", path.display()));
+        // Renaming over a link would replace the link: write where it points.
+        let path = &link_target(path).map_err(with_path)?;
         let name = path.file_name().ok_or_else(|| refuse(ErrorKind::InvalidInput, "not a file name"))?;
-        match std::fs::metadata(path) {
+        let permissions = match std::fs::metadata(path) {
             Ok(target) if target.is_dir() => return Err(refuse(ErrorKind::IsADirectory, "a directory, not a file")),
             Ok(target) if !target.is_file() => {
                 return Err(refuse(ErrorKind::InvalidInput, "not a regular file; left as it is"));
@@ -871,9 +875,10 @@ impl Scene {
                 if !writable {
                     return Err(refuse(ErrorKind::PermissionDenied, "the file is read-only; left as it is"));
                 }
+                Some(target.permissions())
             }
-            Err(_) => {}
-        }
+            Err(_) => None,
+        };
         let parent = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
         if !parent.is_dir() {
             return Err(refuse(ErrorKind::NotFound, &format!("no directory {}", parent.display())));
@@ -895,6 +900,9 @@ impl Scene {
         }
         let write = || -> std::io::Result<()> {
             let mut file = std::fs::File::create(&temp)?;
+            if let Some(permissions) = permissions {
+                file.set_permissions(permissions)?;
+            }
             file.write_all(text.as_bytes())?;
             file.sync_all()?;
             std::fs::rename(&temp, path)
@@ -988,6 +996,31 @@ fn lines_of(text: &str, spans: impl Iterator<Item = Range<usize>>) -> Vec<usize>
             line
         })
         .collect()
+}
+
+/// The file `path` names once every symbolic link on the way is followed
+/// (`path` itself when it is not a link): a link to nothing gives the path
+/// where its file would be.
+///
+/// # Errors
+///
+/// A link cannot be read, or there are more than 40 links in a row (as
+/// Linux refuses), which a loop of links always gives.
+fn link_target(path: &Path) -> std::io::Result<PathBuf> {
+    const MAX_LINKS: usize = 40;
+    let mut path = path.to_owned();
+    for _ in 0..MAX_LINKS {
+        match std::fs::symlink_metadata(&path) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let target = std::fs::read_link(&path)?;
+                // A relative target is relative to the link's directory; an
+                // absolute one replaces the whole path when joined.
+                path = path.parent().map_or_else(|| target.clone(), |dir| dir.join(&target));
+            }
+            _ => return Ok(path),
+        }
+    }
+    Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, "more than 40 symbolic links in a row"))
 }
 
 /// The file's first `limit + 1` bytes at most: one more than allowed is
@@ -1572,6 +1605,44 @@ mod tests {
         assert_eq!(e.to_string(), format!("{}: the file is read-only; left as it is", path.display()));
         assert_eq!(std::fs::read(&path).unwrap(), b"old contents");
         assert_eq!(scratch.names(), ["kept.toml"], "no temporary file is left behind");
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn saving_through_a_link_writes_the_file_it_names_and_keeps_the_link_and_the_mode() {
+        use std::os::unix::fs::{PermissionsExt as _, symlink};
+        let scratch = Scratch::new("scene-link");
+        std::fs::create_dir(scratch.0.join("real")).unwrap();
+        let target = scratch.file("real/scene.toml", b"old contents");
+        std::fs::set_permissions(&target, std::fs::Permissions::from_mode(0o640)).unwrap();
+        // A relative link, through a second, absolute one.
+        symlink("real/scene.toml", scratch.0.join("near")).unwrap();
+        let link = scratch.0.join("far");
+        symlink(scratch.0.join("near"), &link).unwrap();
+        let scene = Scene::parse(DEFAULT_SCENE).unwrap();
+        scene.save(&link).unwrap();
+        assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+        assert_eq!(Scene::load(&target).unwrap(), scene);
+        assert_eq!(std::fs::metadata(&target).unwrap().permissions().mode() & 0o777, 0o640);
+        let names: Vec<_> =
+            std::fs::read_dir(scratch.0.join("real")).unwrap().map(|e| e.unwrap().file_name()).collect();
+        assert_eq!(names, ["scene.toml"], "no temporary file is left behind");
+        // A link to nothing yet: the file is made where it points.
+        symlink("real/new.toml", scratch.0.join("dangling")).unwrap();
+        scene.save(&scratch.0.join("dangling")).unwrap();
+        assert_eq!(Scene::load(&scratch.0.join("real/new.toml")).unwrap(), scene);
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn saving_through_a_loop_of_links_is_refused_and_names_the_path() {
+        let scratch = Scratch::new("scene-link-loop");
+        let (a, b) = (scratch.0.join("a"), scratch.0.join("b"));
+        std::os::unix::fs::symlink(&b, &a).unwrap();
+        std::os::unix::fs::symlink(&a, &b).unwrap();
+        let e = Scene::parse(DEFAULT_SCENE).unwrap().save(&a).unwrap_err();
+        assert_eq!(e.to_string(), format!("{}: more than 40 symbolic links in a row", a.display()));
+        assert_eq!(scratch.names(), ["a", "b"]);
     }
 
     #[test]
