@@ -806,9 +806,11 @@ mod robustness_tests {
             (scratch.0.clone(), ": a directory, not a scene file"),
             (scratch.0.join("missing.toml"), "missing.toml: "),
         ];
-        if cfg!(unix) {
-            cases.push(("/dev/zero".into(), "/dev/zero: too large: more than the 16777216 bytes"));
-        }
+        #[cfg(unix)]
+        cases.extend([
+            ("/dev/zero".into(), "/dev/zero: too large: more than the 16777216 bytes"),
+            (scratch.fifo("pipe"), "pipe: a pipe with nothing written to it"),
+        ]);
         let mut app = app_saving_to(None);
         keys(&mut app, "...");
         for (path, expected) in cases {

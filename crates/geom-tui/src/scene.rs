@@ -779,7 +779,8 @@ impl Scene {
     /// # Errors
     ///
     /// The file cannot be read ([`SceneErrorKind::Io`]; a directory is
-    /// refused as one), is too large ([`SceneErrorKind::TooLarge`]), is not
+    /// refused as one, and so is a named pipe with nothing written to it,
+    /// which is never waited on), is too large ([`SceneErrorKind::TooLarge`]), is not
     /// UTF-8 text ([`SceneErrorKind::NotText`], with the line and offset of
     /// the first byte that is not), or [`Scene::parse`] refuses it; the
     /// message starts with the path.
@@ -1027,7 +1028,7 @@ fn link_target(path: &Path) -> std::io::Result<PathBuf> {
 /// enough to know it is too large.
 fn read_at_most(path: &Path, limit: u64) -> Result<Vec<u8>, SceneError> {
     let io = |e: std::io::Error| SceneError::new(SceneErrorKind::Io(e.kind()), None, e.to_string());
-    let file = std::fs::File::open(path).map_err(io)?;
+    let file = open_to_read(path).map_err(io)?;
     let metadata = file.metadata().map_err(io)?;
     if metadata.is_dir() {
         let kind = SceneErrorKind::Io(std::io::ErrorKind::IsADirectory);
@@ -1043,7 +1044,31 @@ fn read_at_most(path: &Path, limit: u64) -> Result<Vec<u8>, SceneError> {
     if u64::try_from(bytes.len()).map_or(true, |n| n > limit) {
         return Err(SceneError::too_large(None));
     }
+    #[cfg(unix)]
+    if bytes.is_empty() && std::os::unix::fs::FileTypeExt::is_fifo(&metadata.file_type()) {
+        let kind = SceneErrorKind::Io(std::io::ErrorKind::UnexpectedEof);
+        return Err(SceneError::new(kind, None, "a pipe with nothing written to it"));
+    }
     Ok(bytes)
+}
+
+/// Opens `path` to read without waiting for anything: opening a named pipe
+/// waits for a writer, which would freeze the sandbox for good when there
+/// is none. Reads from the file wait as usual, so a pipe with a writer
+/// (such as `<(…)` in a shell) is read to its end, and one without reads
+/// as empty.
+#[cfg(unix)]
+fn open_to_read(path: &Path) -> std::io::Result<std::fs::File> {
+    use rustix::fs::{Mode, OFlags};
+    let fd = rustix::fs::open(path, OFlags::RDONLY | OFlags::NONBLOCK | OFlags::CLOEXEC, Mode::empty())?;
+    rustix::fs::fcntl_setfl(&fd, rustix::fs::fcntl_getfl(&fd)? - OFlags::NONBLOCK)?;
+    Ok(fd.into())
+}
+
+/// Opens `path` to read.
+#[cfg(not(unix))]
+fn open_to_read(path: &Path) -> std::io::Result<std::fs::File> {
+    std::fs::File::open(path)
 }
 
 /// `bytes` as text: UTF-8 without NULs (which no TOML file has, and nearly
@@ -1605,6 +1630,47 @@ mod tests {
         assert_eq!(e.to_string(), format!("{}: the file is read-only; left as it is", path.display()));
         assert_eq!(std::fs::read(&path).unwrap(), b"old contents");
         assert_eq!(scratch.names(), ["kept.toml"], "no temporary file is left behind");
+    }
+
+    /// `load(path)`, failing the test if it has not returned after 30 s;
+    /// a writer is then opened on the pipe `path`, to let the load end.
+    #[cfg(unix)]
+    fn load_without_waiting(path: &Path) -> Result<Scene, SceneError> {
+        let (sender, receiver) = std::sync::mpsc::channel();
+        let owned = path.to_owned();
+        std::thread::spawn(move || {
+            let _ = sender.send(Scene::load(&owned));
+        });
+        receiver.recv_timeout(std::time::Duration::from_secs(30)).unwrap_or_else(|_| {
+            let _ = std::fs::OpenOptions::new().write(true).open(path);
+            panic!("loading {} waited for a writer", path.display())
+        })
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_named_pipe_with_no_writer_is_refused_at_once() {
+        let scratch = Scratch::new("scene-fifo");
+        let pipe = scratch.fifo("scene.fifo");
+        let e = load_without_waiting(&pipe).unwrap_err();
+        assert_eq!(e.kind, SceneErrorKind::Io(std::io::ErrorKind::UnexpectedEof));
+        assert_eq!(e.to_string(), format!("{}: a pipe with nothing written to it", pipe.display()));
+    }
+
+    #[cfg(target_os = "linux")]
+    #[test]
+    fn a_pipe_with_a_writer_is_read_to_its_end_as_a_shell_passes_one() {
+        // `geom-tui <(make-scene)` hands over a path to a pipe whose writer
+        // is already there, as here: /proc/self/fd/N names our read end.
+        let (reader, mut writer) = std::io::pipe().unwrap();
+        let path = PathBuf::from(format!("/proc/self/fd/{}", std::os::fd::AsRawFd::as_raw_fd(&reader)));
+        // Longer than a pipe's buffer, so the reader must wait for the rest.
+        let text = format!("{DEFAULT_SCENE}{}", "# padding\n".repeat(20_000));
+        let writing = std::thread::spawn(move || writer.write_all(text.as_bytes()));
+        let scene = load_without_waiting(&path).unwrap();
+        writing.join().unwrap().unwrap();
+        drop(reader);
+        assert_eq!(scene.bodies, Scene::parse(DEFAULT_SCENE).unwrap().bodies);
     }
 
     #[cfg(unix)]

@@ -21,6 +21,15 @@ impl Scratch {
         path
     }
 
+    /// Makes the named pipe `name` in the directory, with no writer.
+    #[cfg(unix)]
+    pub(crate) fn fifo(&self, name: &str) -> PathBuf {
+        let path = self.0.join(name);
+        let made = std::process::Command::new("mkfifo").arg(&path).status().unwrap();
+        assert!(made.success(), "mkfifo {}", path.display());
+        path
+    }
+
     /// The names in the directory, sorted.
     pub(crate) fn names(&self) -> Vec<std::ffi::OsString> {
         let mut names: Vec<_> = std::fs::read_dir(&self.0).unwrap().map(|e| e.unwrap().file_name()).collect();
