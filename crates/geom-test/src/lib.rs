@@ -12,6 +12,7 @@ pub mod accuracy;
 pub mod fuzz;
 pub mod golden;
 pub mod oracle;
+mod rng;
 pub mod strategy;
 
 use fixed::types::{I16F16, I32F32, I48F16};
@@ -22,6 +23,7 @@ use num_traits::One;
 use proptest::prelude::*;
 
 pub use oracle::{Q, QVec};
+pub use rng::SplitMix;
 
 /// What the tests need from a scalar type beyond [`Scalar`]: exact
 /// conversions to and from the oracle's rationals, and the size of one

@@ -902,21 +902,12 @@ mod robustness_tests {
         assert!(app.prompt.is_none() && !app.should_quit());
     }
 
-    /// `SplitMix64`: a small seeded generator, so every run feeds the same
-    /// events.
-    struct Rng(u64);
+    /// A seeded generator, so every run feeds the same events.
+    struct Rng(geom_test::SplitMix);
 
     impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^ (z >> 31)
-        }
-
         fn below(&mut self, n: usize) -> usize {
-            usize::try_from(self.next() % n as u64).unwrap()
+            usize::try_from(self.0.below(n as u64)).unwrap()
         }
 
         fn pick<T: Clone>(&mut self, from: &[T]) -> T {
@@ -1065,7 +1056,7 @@ mod robustness_tests {
         const EVENTS: usize = 80_000;
         let scratch = Scratch::new("input-random");
         let mut app = app_saving_to(Some(scratch.0.join("scene.toml")));
-        let mut rng = Rng(0x9e0_5eed);
+        let mut rng = Rng(geom_test::SplitMix(0x9e0_5eed));
         let started = Instant::now();
         let mut drawn = 0;
         // What the events got up to, to show they went somewhere.

@@ -18,7 +18,7 @@ use geom_core::{
     sweep_circle_capsule, sweep_circle_circle, sweep_circle_segment,
 };
 
-use crate::Testable;
+use crate::{SplitMix, Testable};
 
 /// Every query the golden stream covers, in the order digests are listed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -253,52 +253,9 @@ impl<S: Testable> Inputs<S> {
     }
 }
 
-/// The stream's random numbers: `SplitMix64`.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `[0, 1)`, on a 2^-53 grid.
-    fn unit(&mut self) -> f64 {
-        // 53 random bits, exactly representable.
-        #[allow(clippy::cast_precision_loss)]
-        let bits = (self.next() >> 11) as f64;
-        bits / (1_u64 << 53) as f64
-    }
-
-    /// Uniform in `lo..=hi` (small ranges).
-    fn int(&mut self, lo: i32, hi: i32) -> i32 {
-        let span = u64::from(hi.abs_diff(lo)) + 1;
-        // The remainder is below `span`, which fits an i32 range.
-        #[allow(clippy::cast_possible_truncation)]
-        let offset = (self.next() % span) as i64;
-        i32::try_from(i64::from(lo) + offset).expect("within lo..=hi")
-    }
-
-    /// An index chosen with the given weights.
-    fn pick(&mut self, weights: &[u32]) -> usize {
-        let total: u32 = weights.iter().sum();
-        let mut roll = u32::try_from(self.next() % u64::from(total)).expect("below the total");
-        for (i, &w) in weights.iter().enumerate() {
-            if roll < w {
-                return i;
-            }
-            roll -= w;
-        }
-        weights.len() - 1
-    }
-}
-
 /// Draws scenes for scalar type `S`.
 struct Draw<S> {
-    rng: Rng,
+    rng: SplitMix,
     _type: PhantomData<S>,
 }
 
@@ -589,7 +546,7 @@ impl<S: Testable> Draw<S> {
 /// assert_eq!(first[0].values.len(), 4);
 /// ```
 pub fn cases<S: Testable>(query: Query) -> impl Iterator<Item = Inputs<S>> {
-    let mut draw = Draw::<S> { rng: Rng(query.seed()), _type: PhantomData };
+    let mut draw = Draw::<S> { rng: SplitMix(query.seed()), _type: PhantomData };
     std::iter::repeat_with(move || draw.inputs(query))
 }
 
