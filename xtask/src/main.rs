@@ -13,7 +13,8 @@ usage: cargo xtask <task>
 
 tasks:
   ci        everything CI checks, in order, printing each command first:
-            fmt, clippy, tests, docs, the no_std build, cargo-deny
+            fmt, clippy, tests, docs (public and private), the no_std
+            build, cargo-deny
   deny      cargo deny check bans licenses sources (installs cargo-deny if missing)
   golden    check the pinned determinism digests; `golden --bless` rewrites
             them and the test vectors (do that only for a deliberate change,
@@ -147,6 +148,10 @@ fn ci() -> Result<(), String> {
     Step::cargo(&["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]).run()?;
     Step::cargo(&["test", "--workspace"]).run()?;
     Step::cargo(&["doc", "--workspace", "--no-deps"]).env("RUSTDOCFLAGS", "-D warnings").run()?;
+    // The private items' docs too: a broken link there warns only here.
+    Step::cargo(&["doc", "--workspace", "--no-deps", "--document-private-items"])
+        .env("RUSTDOCFLAGS", "-D warnings")
+        .run()?;
     no_std()?;
     deny()?;
     println!("\nxtask ci: all checks passed");

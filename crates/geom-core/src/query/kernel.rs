@@ -169,7 +169,7 @@ pub(crate) fn unit<S: Scalar>(direction: ExactVec<S::Exact>) -> Vec2<S> {
 }
 
 /// The vector of length `length ≥ 0` (a radius) along `direction` (+y when the direction
-/// is zero, as [`unit`]), each component the exact value rounded once:
+/// is zero, as [`unit()`]), each component the exact value rounded once:
 /// `sign(x)·√(x²·length² / |direction|²)`. Unlike `scale(unit(direction),
 /// length)` it does not multiply the unit vector's rounding by `length`,
 /// so a point on a large circle is as accurate as one on a small one.

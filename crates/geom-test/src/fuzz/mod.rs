@@ -10,10 +10,10 @@
 //! point panics, with a message naming the property and the input, when a
 //! guarantee is broken:
 //!
-//! - [`static_queries`]: every closest-point, distance, intersection and
+//! - [`static_queries()`]: every closest-point, distance, intersection and
 //!   contact query, and every batch query;
-//! - [`swept_queries`]: every `sweep_*` query;
-//! - [`world`]: a stream of operations on a [`World`](geom_core::world::World),
+//! - [`swept_queries()`]: every `sweep_*` query;
+//! - [`world()`]: a stream of operations on a [`World`](geom_core::world::World),
 //!   with its invariants, its checksums under snapshot and restore, and a
 //!   clone stepped in parallel.
 //!
