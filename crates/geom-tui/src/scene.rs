@@ -780,10 +780,11 @@ impl Scene {
     ///
     /// The file cannot be read ([`SceneErrorKind::Io`]; a directory is
     /// refused as one, and so is a named pipe with nothing written to it,
-    /// which is never waited on), is too large ([`SceneErrorKind::TooLarge`]), is not
-    /// UTF-8 text ([`SceneErrorKind::NotText`], with the line and offset of
-    /// the first byte that is not), or [`Scene::parse`] refuses it; the
-    /// message starts with the path.
+    /// which is never waited on), is too large
+    /// ([`SceneErrorKind::TooLarge`]), is not UTF-8 text
+    /// ([`SceneErrorKind::NotText`], with the line and offset of the first
+    /// byte that is not), or [`Scene::parse`] refuses it; the message starts
+    /// with the path.
     ///
     /// # Examples
     ///
@@ -1632,27 +1633,12 @@ mod tests {
         assert_eq!(scratch.names(), ["kept.toml"], "no temporary file is left behind");
     }
 
-    /// `load(path)`, failing the test if it has not returned after 30 s;
-    /// a writer is then opened on the pipe `path`, to let the load end.
-    #[cfg(unix)]
-    fn load_without_waiting(path: &Path) -> Result<Scene, SceneError> {
-        let (sender, receiver) = std::sync::mpsc::channel();
-        let owned = path.to_owned();
-        std::thread::spawn(move || {
-            let _ = sender.send(Scene::load(&owned));
-        });
-        receiver.recv_timeout(std::time::Duration::from_secs(30)).unwrap_or_else(|_| {
-            let _ = std::fs::OpenOptions::new().write(true).open(path);
-            panic!("loading {} waited for a writer", path.display())
-        })
-    }
-
     #[cfg(unix)]
     #[test]
     fn a_named_pipe_with_no_writer_is_refused_at_once() {
         let scratch = Scratch::new("scene-fifo");
         let pipe = scratch.fifo("scene.fifo");
-        let e = load_without_waiting(&pipe).unwrap_err();
+        let e = Scene::load(&pipe).unwrap_err();
         assert_eq!(e.kind, SceneErrorKind::Io(std::io::ErrorKind::UnexpectedEof));
         assert_eq!(e.to_string(), format!("{}: a pipe with nothing written to it", pipe.display()));
     }
@@ -1667,7 +1653,7 @@ mod tests {
         // Longer than a pipe's buffer, so the reader must wait for the rest.
         let text = format!("{DEFAULT_SCENE}{}", "# padding\n".repeat(20_000));
         let writing = std::thread::spawn(move || writer.write_all(text.as_bytes()));
-        let scene = load_without_waiting(&path).unwrap();
+        let scene = Scene::load(&path).unwrap();
         writing.join().unwrap().unwrap();
         drop(reader);
         assert_eq!(scene.bodies, Scene::parse(DEFAULT_SCENE).unwrap().bodies);

@@ -2,6 +2,10 @@
 
 use std::path::PathBuf;
 
+/// What the watchdog of [`Scratch::fifo`] writes: text no scene parses.
+#[cfg(unix)]
+pub(crate) const NOT_A_SCENE: &str = "written by the watchdog: a test waited on a pipe\n";
+
 /// A directory of its own under the system's temporary directory, removed
 /// with everything in it when dropped.
 pub(crate) struct Scratch(pub(crate) PathBuf);
@@ -22,11 +26,24 @@ impl Scratch {
     }
 
     /// Makes the named pipe `name` in the directory, with no writer.
+    ///
+    /// Should a test ever wait on it, a writer comes after 30 s and writes
+    /// [`NOT_A_SCENE`], so that the test fails instead of hanging.
     #[cfg(unix)]
     pub(crate) fn fifo(&self, name: &str) -> PathBuf {
+        use rustix::fs::{Mode, OFlags};
         let path = self.0.join(name);
         let made = std::process::Command::new("mkfifo").arg(&path).status().unwrap();
         assert!(made.success(), "mkfifo {}", path.display());
+        let watched = path.clone();
+        std::thread::spawn(move || {
+            std::thread::sleep(std::time::Duration::from_secs(30));
+            // Opening to write without waiting succeeds only if a reader
+            // is waiting; the pipe may be gone by now, which is fine.
+            if let Ok(fd) = rustix::fs::open(&watched, OFlags::WRONLY | OFlags::NONBLOCK, Mode::empty()) {
+                let _ = rustix::io::write(&fd, NOT_A_SCENE.as_bytes());
+            }
+        });
         path
     }
 
