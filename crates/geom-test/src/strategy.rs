@@ -82,7 +82,10 @@ fn point_near<S: Testable>(segment: Segment<S>, scale: f64) -> BoxedStrategy<Vec
     .boxed()
 }
 
-fn clamp_point<S: Scalar>(p: Vec2<S>) -> Vec2<S> {
+/// The documented saturation of a bare point or motion: each component
+/// clamped to `±MAX_COORD` (a NaN stays NaN). Written here rather than
+/// taken from `geom-core`, so that the checks hold the library to it.
+pub(crate) fn clamp_point<S: Scalar>(p: Vec2<S>) -> Vec2<S> {
     let clamp = |v: S| {
         if v > S::MAX_COORD {
             S::MAX_COORD

@@ -825,10 +825,7 @@ mod robustness_tests {
     #[test]
     fn saving_where_it_cannot_shows_why_and_changes_nothing() {
         let scratch = Scratch::new("input-save");
-        let read_only = scratch.file("read-only.toml", b"old contents");
-        let mut permissions = std::fs::metadata(&read_only).unwrap().permissions();
-        permissions.set_readonly(true);
-        std::fs::set_permissions(&read_only, permissions).unwrap();
+        let read_only = scratch.read_only_file("read-only.toml", b"old contents");
         std::fs::create_dir(scratch.0.join("a-directory")).unwrap();
         let cases = [
             (read_only.clone(), "the file is read-only; left as it is"),

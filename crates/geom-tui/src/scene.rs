@@ -1622,10 +1622,7 @@ mod tests {
     #[test]
     fn saving_over_a_read_only_file_is_refused_and_leaves_it_as_it_was() {
         let scratch = Scratch::new("scene-read-only");
-        let path = scratch.file("kept.toml", b"old contents");
-        let mut permissions = std::fs::metadata(&path).unwrap().permissions();
-        permissions.set_readonly(true);
-        std::fs::set_permissions(&path, permissions).unwrap();
+        let path = scratch.read_only_file("kept.toml", b"old contents");
         let e = Scene::parse(DEFAULT_SCENE).unwrap().save(&path).unwrap_err();
         assert_eq!(e.kind(), std::io::ErrorKind::PermissionDenied);
         assert_eq!(e.to_string(), format!("{}: the file is read-only; left as it is", path.display()));

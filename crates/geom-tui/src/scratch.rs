@@ -25,6 +25,16 @@ impl Scratch {
         path
     }
 
+    /// Writes `contents` to the file `name` in the directory, and makes it
+    /// read-only.
+    pub(crate) fn read_only_file(&self, name: &str, contents: &[u8]) -> PathBuf {
+        let path = self.file(name, contents);
+        let mut permissions = std::fs::metadata(&path).unwrap().permissions();
+        permissions.set_readonly(true);
+        std::fs::set_permissions(&path, permissions).unwrap();
+        path
+    }
+
     /// Makes the named pipe `name` in the directory, with no writer.
     ///
     /// Should a test ever wait on it, a writer comes after 30 s and writes

@@ -140,21 +140,6 @@ fn has_nan<S: FuzzScalar>(v: Vec2<S>) -> bool {
     v.x.is_nan() || v.y.is_nan()
 }
 
-/// The documented saturation of a bare point or motion: each component
-/// clamped to `±MAX_COORD` (a NaN stays NaN).
-fn clamp<S: FuzzScalar>(p: Vec2<S>) -> Vec2<S> {
-    let c = |v: S| {
-        if v > S::MAX_COORD {
-            S::MAX_COORD
-        } else if v < -S::MAX_COORD {
-            -S::MAX_COORD
-        } else {
-            v
-        }
-    };
-    Vec2::new(c(p.x), c(p.y))
-}
-
 /// Whether `|v| − 1` is within `tol`: a unit vector.
 fn unit_within<S: FuzzScalar>(v: Vec2<S>, tol: f64) -> bool {
     let (x, y) = (v.x.to_f64(), v.y.to_f64());

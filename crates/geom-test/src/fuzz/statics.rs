@@ -14,8 +14,9 @@ use geom_core::{
 use num_bigint::BigInt;
 use num_traits::{Signed, Zero};
 
-use super::{FuzzScalar, Input, clamp, finite, has_nan, in_box, scale_of, tolerance, unit_tolerance, unit_within};
+use super::{FuzzScalar, Input, finite, has_nan, in_box, scale_of, tolerance, unit_tolerance, unit_within};
 use crate::oracle::{self, Q};
+use crate::strategy::clamp_point;
 use crate::{qvec, rational_to_f64};
 
 /// How many shapes of each kind are decoded (the batches hold them all;
@@ -153,7 +154,7 @@ fn point_segment<S: FuzzScalar>(p: Vec2<S>, s: &Segment<S>) {
         return;
     }
     let scene = || format!("point {p:?}, segment {s:?}");
-    let (pc, a, b) = (clamp(p), s.start(), s.end());
+    let (pc, a, b) = (clamp_point(p), s.start(), s.end());
     let scale = scale_of(&[pc, a, b]);
     let d2f = wide_f64::<S>(d2);
     // Property: no NaN or infinity out of finite input.

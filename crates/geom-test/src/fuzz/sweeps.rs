@@ -7,8 +7,9 @@ use geom_core::{
     sweep_capsule_circle, sweep_circle_capsule, sweep_circle_circle, sweep_circle_segment,
 };
 
-use super::{FuzzScalar, Input, clamp, finite, has_nan, scale_of, tolerance, unit_tolerance, unit_within};
+use super::{FuzzScalar, Input, finite, has_nan, scale_of, tolerance, unit_tolerance, unit_within};
 use crate::oracle::{self, FirstTouch, Q, QVec};
+use crate::strategy::clamp_point;
 use crate::{qvec, rational_to_f64};
 
 pub(super) fn check<S: FuzzScalar>(input: &mut Input<'_, S>) {
@@ -69,7 +70,7 @@ fn check_case<S: FuzzScalar>(case: &Case<'_, S>, outcome: Sweep<S>) {
     }
     let what = case.what;
     let scene = || case.scene.clone();
-    let clamped = case.motions.map(clamp);
+    let clamped = case.motions.map(clamp_point);
     let reach = rational_to_f64(&case.reach);
     let scale = scale_of(&[
         case.start,
@@ -186,7 +187,7 @@ fn circle_segment<S: FuzzScalar>(c: &Circle<S>, m: Vec2<S>, s: &Segment<S>) {
     let case = Case {
         what: "sweep_circle_segment",
         start: c.center(),
-        relative: qvec(clamp(m)),
+        relative: qvec(clamp_point(m)),
         core: (s.start(), s.end()),
         reach: c.radius().to_rational(),
         motions: [m, Vec2::new(S::ZERO, S::ZERO)],
@@ -207,7 +208,7 @@ fn circle_capsule<S: FuzzScalar>(c: &Circle<S>, m: Vec2<S>, k: &Capsule<S>) {
     let case = Case {
         what: "sweep_circle_capsule",
         start: c.center(),
-        relative: qvec(clamp(m)),
+        relative: qvec(clamp_point(m)),
         core: (k.segment().start(), k.segment().end()),
         reach: c.radius().to_rational() + k.radius().to_rational(),
         motions: [m, Vec2::new(S::ZERO, S::ZERO)],
@@ -230,7 +231,7 @@ fn capsule_circle<S: FuzzScalar>(k: &Capsule<S>, m: Vec2<S>, c: &Circle<S>) {
     let case = Case {
         what: "sweep_capsule_circle",
         start: c.center(),
-        relative: qvec(clamp(m)).scale(&Q::from_integer((-1).into())),
+        relative: qvec(clamp_point(m)).scale(&Q::from_integer((-1).into())),
         core: (k.segment().start(), k.segment().end()),
         reach: c.radius().to_rational() + k.radius().to_rational(),
         motions: [m, Vec2::new(S::ZERO, S::ZERO)],
@@ -253,7 +254,7 @@ fn circle_circle<S: FuzzScalar>(c: &Circle<S>, m: Vec2<S>, d: &Circle<S>, md: Ve
     let case = Case {
         what: "sweep_circle_circle",
         start: c.center(),
-        relative: qvec(clamp(m)).sub(&qvec(clamp(md))),
+        relative: qvec(clamp_point(m)).sub(&qvec(clamp_point(md))),
         core: (d.center(), d.center()),
         reach: c.radius().to_rational() + d.radius().to_rational(),
         motions: [m, md],
