@@ -259,6 +259,83 @@ fn motions_beyond_the_safe_range_are_clamped<S: TestScalar>() {
     assert_time(impact.t, 0.5 / S::MAX_COORD.f(), S::MAX_COORD.f());
 }
 
+/// Point bodies tunnelled (the segment ray of `test_shape.c` in the
+/// `Box2D` tests): a point (a body of radius 0) moving from (−4, 0) by
+/// (8, 0) reaches the vertical
+/// segment (0, −1)–(0, 1) at zero distance, where the geometry gives no
+/// direction. The normal faces the side the point came from, (−1, 0), not
+/// the fallback (+x) that let the world carry it through.
+fn a_point_hitting_a_segment_gets_the_normal_of_the_side_it_came_from<S: TestScalar>() {
+    let wall = seg::<S>(0.0, -1.0, 0.0, 1.0);
+    let point = circle::<S>(-4.0, 0.0, 0.0);
+    let impact = hit(sweep_circle_segment(&point, v(8.0, 0.0), &wall));
+    assert_time(impact.t, 0.5, 8.0);
+    assert_eq!(impact.normal, v(-1.0, 0.0));
+    assert_eq!(impact.point, v(0.0, 0.0));
+    // From the other side, and whichever way the segment is given.
+    let back = hit(sweep_circle_segment(&circle::<S>(4.0, 0.0, 0.0), v(-8.0, 0.0), &seg(0.0, 1.0, 0.0, -1.0)));
+    assert_eq!(back.normal, v(1.0, 0.0));
+    // A horizontal segment hit from above gets +y, from below −y.
+    let floor = seg::<S>(-1.0, 0.0, 1.0, 0.0);
+    assert_eq!(hit(sweep_circle_segment(&circle(0.25, 2.0, 0.0), v(0.0, -4.0), &floor)).normal, v(0.0, 1.0));
+    assert_eq!(hit(sweep_circle_segment(&circle(0.25, -2.0, 0.0), v(0.0, 4.0), &floor)).normal, v(0.0, -1.0));
+    // A zero-radius capsule is the segment.
+    let thin = capsule::<S>(0.0, -1.0, 0.0, 1.0, 0.0);
+    assert_eq!(hit(sweep_circle_capsule(&point, v(8.0, 0.0), &thin)).normal, v(-1.0, 0.0));
+}
+
+/// A point moving along a segment's line, or at a point (a zero-length
+/// segment, a circle of radius 0), meets it head on: the normal is against
+/// the motion.
+fn a_point_meeting_a_point_or_an_end_head_on_gets_the_normal_against_its_motion<S: TestScalar>() {
+    let rail = seg::<S>(0.0, 0.0, 4.0, 0.0);
+    let along = hit(sweep_circle_segment(&circle(-2.0, 0.0, 0.0), v(4.0, 0.0), &rail));
+    assert_eq!(along.normal, v(-1.0, 0.0));
+    let dot = seg::<S>(1.0, 1.0, 1.0, 1.0);
+    let down = hit(sweep_circle_segment(&circle(1.0, 3.0, 0.0), v(0.0, -4.0), &dot));
+    assert_eq!(down.normal, v(0.0, 1.0));
+    let a = circle::<S>(-2.0, 0.0, 0.0);
+    let b = circle::<S>(2.0, 0.0, 0.0);
+    let met = hit(sweep_circle_circle(&a, v(3.0, 0.0), &b, v(-3.0, 0.0)));
+    assert_eq!(met.normal, v(-1.0, 0.0));
+    let bat = capsule::<S>(0.0, -1.0, 0.0, 1.0, 0.0);
+    let swung = hit(sweep_capsule_circle(&bat, v(4.0, 0.0), &circle(2.0, 0.0, 0.0)));
+    assert_eq!(swung.normal, v(-1.0, 0.0));
+}
+
+/// A point starting exactly on a segment: its normal faces against the
+/// motion's normal component, and moving across is blocked (else it would
+/// pass through); moving along the segment is not, and leaves the fallback
+/// normal.
+fn a_point_starting_on_a_segment_is_blocked_from_crossing_it<S: TestScalar>() {
+    let wall = seg::<S>(0.0, -1.0, 0.0, 1.0);
+    let on = circle::<S>(0.0, 0.5, 0.0);
+    for (motion, normal) in [(v::<S>(1.0, 0.25), v::<S>(-1.0, 0.0)), (v(-1.0, -3.0), v(1.0, 0.0))] {
+        match sweep_circle_segment(&on, motion, &wall) {
+            Sweep::InContact { contact, blocked } => {
+                assert!(blocked, "crossing {motion:?} must be blocked");
+                assert_eq!(contact.normal, normal, "moving {motion:?}");
+            }
+            other => panic!("expected a contact, got {other:?}"),
+        }
+    }
+    let along = sweep_circle_segment(&on, v(0.0, 2.0), &wall);
+    assert!(matches!(along, Sweep::InContact { blocked: false, .. }), "{along:?}");
+    // A wider circle centred on the wall is pushed back the way it came too.
+    let ball = circle::<S>(0.0, 0.0, 0.5);
+    match sweep_circle_segment(&ball, v(-2.0, 0.0), &wall) {
+        Sweep::InContact { contact, blocked: true } => assert_eq!(contact.normal, v(1.0, 0.0)),
+        other => panic!("expected a blocked contact, got {other:?}"),
+    }
+    // On a point (a zero-length segment), any motion leaves: not blocked.
+    let dot = seg::<S>(0.0, 0.0, 0.0, 0.0);
+    let leaving = sweep_circle_segment(&circle::<S>(0.0, 0.0, 0.0), v(0.0, -1.0), &dot);
+    assert!(matches!(leaving, Sweep::InContact { blocked: false, .. }), "{leaving:?}");
+    let a = circle::<S>(1.0, 1.0, 0.5);
+    let apart = sweep_circle_circle(&a, v(0.0, -1.0), &a, Vec2::ZERO);
+    assert!(matches!(apart, Sweep::InContact { blocked: false, .. }), "{apart:?}");
+}
+
 macro_rules! sweep_suite {
     ($module:ident, $t:ty) => {
         mod $module {
@@ -280,6 +357,9 @@ macro_rules! sweep_suite {
                 a_swinging_capsule_hits_a_circle,
                 a_thousand_unit_world_keeps_its_precision,
                 motions_beyond_the_safe_range_are_clamped,
+                a_point_hitting_a_segment_gets_the_normal_of_the_side_it_came_from,
+                a_point_meeting_a_point_or_an_end_head_on_gets_the_normal_against_its_motion,
+                a_point_starting_on_a_segment_is_blocked_from_crossing_it,
             );
         }
     };

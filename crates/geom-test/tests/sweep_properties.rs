@@ -196,6 +196,75 @@ fn a_crossing_circle_never_tunnels<S: Testable>(c: Circle<S>, m: Vec2<S>, s: Seg
     Ok(())
 }
 
+/// A point (a circle of radius 0, or one against a capsule of radius 0)
+/// whose path crosses a segment is stopped on the side it came from: the
+/// sweep reports a hit (or, for floats, a blocked contact when the start is
+/// within rounding of the segment), the point moved by its travel is still
+/// strictly on its starting side of the segment's line, and the normal
+/// faces against the motion (to within the rounding of a unit vector).
+fn a_crossing_point_stops_on_its_own_side<S: Testable>(
+    c: Circle<S>,
+    m: Vec2<S>,
+    s: Segment<S>,
+) -> Result<(), TestCaseError> {
+    let (a, b) = (qvec(s.start()), qvec(s.end()));
+    let start = qvec(c.center());
+    prop_assume!(oracle::segments_intersect(&start, &start.add(&qvec(m)), &a, &b));
+    let side = |p: &QVec| b.sub(&a).cross(&p.sub(&a));
+    let zero = Q::from_integer(0.into());
+    let start_side = side(&start);
+    prop_assume!(start_side != zero);
+    let point = Circle::new(c.center(), S::ZERO).expect("a valid point");
+    let thin = geom_core::Capsule::new(s.start(), s.end(), S::ZERO).expect("a valid capsule");
+    for outcome in [sweep_circle_segment(&point, m, &s), sweep_circle_capsule(&point, m, &thin)] {
+        match outcome {
+            Sweep::Hit(impact) => {
+                // How far the stopped point is from the line, on its own
+                // side: exactly positive for fixed point; for floats, where
+                // the side within rounding of the line is not known, not
+                // beyond it by more than rounding.
+                let stopped = side(&qvec(c.center() + impact.travel_a));
+                let own = if start_side > zero { stopped } else { -stopped };
+                let beyond =
+                    -geom_test::rational_to_f64(&own) / geom_test::rational_to_f64(&b.sub(&a).length_squared()).sqrt();
+                let allowed = if S::RELATIVE == 0.0 {
+                    0.0
+                } else {
+                    S::tolerance(
+                        scale_of(&[
+                            m.x,
+                            m.y,
+                            s.start().x,
+                            s.start().y,
+                            s.end().x,
+                            s.end().y,
+                            c.center().x,
+                            c.center().y,
+                        ]),
+                        16.0,
+                    )
+                };
+                prop_assert!(
+                    if S::RELATIVE == 0.0 { own > zero } else { beyond <= allowed },
+                    "{}: the point crossed or stopped on the segment's line ({beyond:e} beyond): {impact:?}",
+                    S::NAME
+                );
+                let facing = qvec(impact.normal).dot(&qvec(m));
+                let rounding = 2.0 * (S::STEP + S::RELATIVE) * length(m);
+                prop_assert!(
+                    geom_test::rational_to_f64(&facing) <= rounding,
+                    "{}: the normal {:?} does not face against the motion {m:?}",
+                    S::NAME,
+                    impact.normal
+                );
+            }
+            Sweep::InContact { blocked: true, .. } if S::RELATIVE > 0.0 => {}
+            other => prop_assert!(false, "{}: a crossing point got {other:?}", S::NAME),
+        }
+    }
+    Ok(())
+}
+
 macro_rules! sweep_properties {
     ($module:ident, $t:ty) => {
         mod $module {
@@ -225,6 +294,11 @@ macro_rules! sweep_properties {
                 #[test]
                 fn a_crossing_circle_never_tunnels((c, m, s) in strategy::tunnelling::<T>()) {
                     super::a_crossing_circle_never_tunnels(c, m, s)?;
+                }
+
+                #[test]
+                fn a_crossing_point_stops_on_its_own_side((c, m, s) in strategy::tunnelling::<T>()) {
+                    super::a_crossing_point_stops_on_its_own_side(c, m, s)?;
                 }
             }
         }

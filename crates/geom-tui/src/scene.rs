@@ -55,8 +55,8 @@ use crate::num::{SandboxScalar, ScalarKind};
 
 /// The scene the sandbox opens with no file given: a fast ball that would
 /// tunnel through a thin wall without swept tests, balls resting on and
-/// bouncing off segments and capsules, balls colliding, and a point landing
-/// exactly on a segment.
+/// bouncing off segments and capsules, balls colliding, and a point (a body
+/// of radius 0) landing on a segment.
 pub const DEFAULT_SCENE: &str = include_str!("../scenes/default.toml");
 
 /// The largest scene file [`Scene::load`] reads, and the longest text

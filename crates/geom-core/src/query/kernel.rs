@@ -329,18 +329,18 @@ impl<S: Scalar> PointSegment<S> {
         })
     }
 
+    /// The segment's direction, `end − start` in canonical order (zero for
+    /// a zero-length segment).
+    #[inline]
+    pub(crate) fn core_direction(&self) -> ExactVec<S::Exact> {
+        full::<S>(self.d)
+    }
+
     /// A vector along the normal from the segment towards the point; when
     /// the point lies on the segment, the segment's [`up_direction`].
     #[inline]
     pub(crate) fn normal_direction(&self) -> ExactVec<S::Exact> {
         if self.on_segment() { up_direction(full::<S>(self.d)) } else { self.dir }
-    }
-
-    /// The unit normal from the segment towards the point (see
-    /// [`normal_direction`](Self::normal_direction)).
-    #[inline]
-    pub(crate) fn normal(&self) -> Vec2<S> {
-        unit(self.normal_direction())
     }
 }
 

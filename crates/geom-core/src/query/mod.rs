@@ -34,6 +34,10 @@
 //!   normal is the perpendicular of the segment that points up (+y), or right
 //!   (+x) for a vertical segment, and +y when there is no segment direction
 //!   either. These rules do not depend on which way a segment is given.
+//!   A sweep knows more: a touch at zero distance (a point reaching a
+//!   segment) gets the normal that faces the side the motion came from, so
+//!   that a radius-0 body never passes through a wall (see
+//!   [`Impact::normal`] and [`Sweep::InContact`]).
 
 pub mod batch;
 mod closest_point;

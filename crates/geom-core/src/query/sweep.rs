@@ -27,10 +27,10 @@
 //! saturation): a circle can cross the whole safe range in one tick, and
 //! every intermediate stays within the exact kernels' bounds.
 
-use super::contact::{Contact, contact_circle_circle, contact_point_segment, depth};
+use super::contact::{Contact, contact_point_core, depth};
 use super::kernel::{
     Narrow, PointSegment, canonical, clamp_to_range, endpoint_relations, narrow_reach, offset, point_point,
-    point_segment, reach, segments_within, unit, up_direction, within_segment,
+    point_segment, reach, segments_within, unit, up_direction, within_point, within_segment,
 };
 use crate::scalar::{Exact, Rounding, Scalar};
 use crate::shape::{Capsule, Circle, Segment};
@@ -57,7 +57,12 @@ pub struct Impact<S> {
     ///
     /// For fixed-point types it is never after the exact first touch.
     pub t: S,
-    /// The unit normal at `t`, from `b` towards `a`.
+    /// The unit normal at `t`, from `b` towards `a`. A touch at zero
+    /// distance (a point reaching a segment, or two points meeting) has no
+    /// direction in the geometry; its normal faces the side the motion
+    /// came from: the segment's perpendicular against the motion, or
+    /// against the motion itself when it runs along the segment or meets a
+    /// point.
     pub normal: Vec2<S>,
     /// The contact point at `t`, on the surface of `b`.
     pub point: Vec2<S>,
@@ -65,7 +70,8 @@ pub struct Impact<S> {
     /// motion times `t`, each component rounded away from `b` (for
     /// fixed-point types; to nearest for floats). Moved by their travels,
     /// the shapes touch or are a few rounding steps apart, and never
-    /// overlap.
+    /// overlap; a centre is never left on the other shape's core (a point
+    /// stops a rounding step before a segment, on the side it came from).
     pub travel_a: Vec2<S>,
     /// How far `b` travels from its start to its position at `t`, rounded
     /// away from `a` (zero when `b` does not move).
@@ -100,6 +106,15 @@ pub enum Sweep<S> {
     /// moving away from the surface, or along it, is not blocked, so a
     /// resting shape can leave. For a single convex obstacle such a shape
     /// cannot touch it again later in the tick.
+    ///
+    /// One case differs from the `contact_*` query: a centre exactly on a
+    /// segment or core, where the geometry gives no direction. There the
+    /// normal is the core's perpendicular that faces against the motion's
+    /// component across it, and the shape is blocked (moving on, a point
+    /// would pass through a wall); a motion along the core keeps the
+    /// query's fallback normal and is free. A centre on a point (a
+    /// zero-length core, or coincident circle centres) is free to move any
+    /// way, and the normal lies along the motion.
     InContact {
         /// The contact at the start of the tick.
         contact: Contact<S>,
@@ -116,6 +131,70 @@ pub enum Sweep<S> {
 #[inline]
 fn pushes_into<E: Exact>(motion: ExactVec<E>, normal_direction: ExactVec<E>) -> bool {
     motion.dot(normal_direction) < E::ZERO
+}
+
+/// The direction of a normal at zero distance that the geometry does not
+/// give (a point on a core), taken from the motion instead: the core's
+/// perpendicular that faces the side the motion comes from, or, when the
+/// motion runs along the core or the core is a point, against the motion
+/// itself. `None` for a zero motion.
+#[inline]
+fn against_motion<E: Exact>(motion: ExactVec<E>, core: ExactVec<E>) -> Option<ExactVec<E>> {
+    if motion.x == E::ZERO && motion.y == E::ZERO {
+        return None;
+    }
+    let perp = core.perp();
+    let side = perp.dot(motion);
+    Some(if side > E::ZERO {
+        perp.neg()
+    } else if side < E::ZERO {
+        perp
+    } else {
+        motion.neg()
+    })
+}
+
+/// The direction of the normal from a core towards a point that first
+/// touches it, moving by `motion` relative to it (`k` relates them): the
+/// geometric one, or, for a touch at zero distance, the one that faces the
+/// side the point came from (see [`against_motion`]).
+#[inline]
+fn touch_direction<S: Scalar>(k: &PointSegment<S>, motion: ExactVec<S::Exact>) -> ExactVec<S::Exact> {
+    if !k.on_segment() {
+        return k.dir;
+    }
+    against_motion(motion, k.core_direction()).unwrap_or_else(|| k.normal_direction())
+}
+
+/// The direction of the normal from a core towards a point that starts the
+/// tick touching or overlapping it, moving by `motion` relative to it, and
+/// whether that motion pushes in. A point on the core gets the
+/// perpendicular that faces against the motion's normal component, and is
+/// blocked when it has one (it would cross the core); moving along the
+/// core, it keeps the segment's fallback direction and is free; on a point
+/// (a zero-length core) every motion leaves, along its own direction.
+#[inline]
+fn start_direction<S: Scalar>(k: &PointSegment<S>, motion: ExactVec<S::Exact>) -> (ExactVec<S::Exact>, bool) {
+    let zero = <S::Exact as Exact>::ZERO;
+    if !k.on_segment() {
+        return (k.dir, pushes_into(motion, k.dir));
+    }
+    let core = k.core_direction();
+    if motion.x == zero && motion.y == zero {
+        return (k.normal_direction(), false);
+    }
+    if core.x == zero && core.y == zero {
+        return (motion, false);
+    }
+    let perp = core.perp();
+    let side = perp.dot(motion);
+    if side > zero {
+        (perp.neg(), true)
+    } else if side < zero {
+        (perp, true)
+    } else {
+        (k.normal_direction(), false)
+    }
 }
 
 /// A point moving from `start` by `motion` against the region within
@@ -144,6 +223,18 @@ impl<S: Scalar> Relative<S> {
     /// come within `reach` of the core?
     fn meets(&self) -> bool {
         segments_within(&self.path(), &self.core, self.narrow_reach)
+    }
+
+    /// Whether a placement of the point at `start + travel` has gone too
+    /// far: it `overlaps` the region (as the caller measured it), or, for a
+    /// region of no thickness (a point against a segment, reach 0), its
+    /// straight path there touches the core, which would leave the point on
+    /// the segment or past it. A point is stopped on the side it came from.
+    fn too_far(&self, travel: Vec2<S>, overlaps: bool) -> bool {
+        let zero = <Narrow<S> as Exact>::ZERO;
+        overlaps
+            || (self.narrow_reach == zero
+                && segments_within(&Segment::new_unchecked(self.start, self.start + travel), &self.core, zero))
     }
 
     /// The earliest time at which the point, apart at the start and known to
@@ -218,8 +309,9 @@ fn travel<S: Scalar>(motion: Vec2<S>, t: S, away: Vec2<S>) -> Vec2<S> {
 }
 
 /// Places the shapes at the estimated time `t`: `place` returns the
-/// placement at a time and whether the placed shapes overlap. Backs `t` off
-/// while they do, by one step of the type's resolution and then doubling
+/// placement at a time and whether the placed shapes overlap (or, for a
+/// point against a segment, whether it reached the segment: see
+/// `Relative::too_far`). Backs `t` off while they do, by one step of the type's resolution and then doubling
 /// steps, down to `0`, where the shapes are apart (and accepted as placed).
 /// Bounded by the bits of `S`.
 fn settle<S: Scalar, P>(mut t: S, place: impl Fn(S) -> (P, bool)) -> (S, P) {
@@ -332,10 +424,14 @@ fn sweep_circle_core<S: Scalar>(circle: &Circle<S>, motion: Vec2<S>, core: &Segm
     let motion = clamp_to_range(motion);
     let c = circle.center();
     // The narrow test first: the full kernel only for shapes in contact.
+    let moving = motion.to_exact();
     if within_segment(c, core, narrow_reach(circle.radius(), inflate)) {
         let start = point_segment(c, core);
-        if let Some(contact) = contact_point_segment(&start, circle.radius(), inflate) {
-            return Sweep::InContact { contact, blocked: pushes_into(motion.to_exact(), start.normal_direction()) };
+        let (direction, blocked) = start_direction(&start, moving);
+        if let Some(contact) =
+            contact_point_core(start.dist2, circle.radius(), inflate, || start.closest(), || direction)
+        {
+            return Sweep::InContact { contact, blocked };
         }
     }
     let relative = Relative::new(c, motion, *core, (circle.radius(), inflate));
@@ -344,13 +440,13 @@ fn sweep_circle_core<S: Scalar>(circle: &Circle<S>, motion: Vec2<S>, core: &Segm
     }
     let (t, (travel_a, k)) = settle(relative.first_touch(), |t| {
         let rough = point_segment(c + travel(motion, t, Vec2::ZERO), core);
-        let travel_a = travel(motion, t, rough.normal());
+        let travel_a = travel(motion, t, unit(touch_direction(&rough, moving)));
         let k = point_segment(c + travel_a, core);
-        let overlapping = k.dist2.overlaps(relative.reach);
-        ((travel_a, k), overlapping)
+        ((travel_a, k), relative.too_far(travel_a, k.dist2.overlaps(relative.reach)))
     });
-    let point = k.closest() + offset(k.normal_direction(), inflate);
-    Sweep::Hit(Impact { t, normal: k.normal(), point, travel_a, travel_b: Vec2::ZERO })
+    let direction = touch_direction(&k, moving);
+    let point = k.closest() + offset(direction, inflate);
+    Sweep::Hit(Impact { t, normal: unit(direction), point, travel_a, travel_b: Vec2::ZERO })
 }
 
 /// The sweep of `circle` moving by `motion` against a static `segment`.
@@ -448,25 +544,40 @@ pub fn sweep_circle_capsule<S: Scalar>(circle: &Circle<S>, motion: Vec2<S>, caps
 pub fn sweep_circle_circle<S: Scalar>(a: &Circle<S>, motion_a: Vec2<S>, b: &Circle<S>, motion_b: Vec2<S>) -> Sweep<S> {
     let (motion_a, motion_b) = (clamp_to_range(motion_a), clamp_to_range(motion_b));
     let relative_motion = motion_a - motion_b;
-    if let Some(contact) = contact_circle_circle(a, b) {
-        let (_, dir) = point_point(a.center(), b.center());
-        // Coincident centres: the contact's normal is +y.
-        let zero = <S::Exact as Exact>::ZERO;
-        let normal_direction = if dir.x == zero && dir.y == zero { up_direction(dir) } else { dir };
-        return Sweep::InContact { contact, blocked: pushes_into(relative_motion.to_exact(), normal_direction) };
+    let moving = relative_motion.to_exact();
+    let zero = <S::Exact as Exact>::ZERO;
+    let is_zero = |d: ExactVec<S::Exact>| d.x == zero && d.y == zero;
+    if within_point(a.center(), b.center(), narrow_reach(a.radius(), b.radius())) {
+        let (dist2, dir) = point_point(a.center(), b.center());
+        // Coincident centres: every relative motion parts them, and the
+        // normal is along it (+y when there is none).
+        let (direction, blocked) = if !is_zero(dir) {
+            (dir, pushes_into(moving, dir))
+        } else if !is_zero(moving) {
+            (moving, false)
+        } else {
+            (up_direction(dir), false)
+        };
+        if let Some(contact) = contact_point_core(dist2, a.radius(), b.radius(), || b.center(), || direction) {
+            return Sweep::InContact { contact, blocked };
+        }
     }
     let core = Segment::new_unchecked(b.center(), b.center());
     let relative = Relative::new(a.center(), relative_motion, core, (a.radius(), b.radius()));
     if !relative.meets() {
         return Sweep::Miss;
     }
+    // Two points meeting (radii zero) touch at zero distance: the normal
+    // faces against the relative motion.
+    let touch_direction = |dir: ExactVec<S::Exact>| if is_zero(dir) { moving.neg() } else { dir };
     let (t, (travel_a, travel_b, dir)) = settle(relative.first_touch(), |t| {
         let rough =
             point_point(a.center() + travel(motion_a, t, Vec2::ZERO), b.center() + travel(motion_b, t, Vec2::ZERO));
-        let away = unit(rough.1);
+        let away = unit(touch_direction(rough.1));
         let (travel_a, travel_b) = (travel(motion_a, t, away), travel(motion_b, t, -away));
         let (dist2, dir) = point_point(a.center() + travel_a, b.center() + travel_b);
-        ((travel_a, travel_b, dir), dist2.overlaps(relative.reach))
+        let too_far = relative.too_far(travel_a - travel_b, dist2.overlaps(relative.reach));
+        ((travel_a, travel_b, touch_direction(dir)), too_far)
     });
     let point = b.center() + travel_b + offset(dir, b.radius());
     Sweep::Hit(Impact { t, normal: unit(dir), point, travel_a, travel_b })
@@ -496,18 +607,25 @@ pub fn sweep_capsule_circle<S: Scalar>(capsule: &Capsule<S>, motion: Vec2<S>, ci
     let motion = clamp_to_range(motion);
     let core = capsule.segment();
     let relative = Relative::new(circle.center(), -motion, core, (circle.radius(), capsule.radius()));
+    // The circle's motion seen from the capsule.
+    let seen = (-motion).to_exact();
     // The contact of the capsule with the circle, from the relation of the
-    // circle's centre to a core `k`.
-    let contact = |k: &PointSegment<S>| {
-        let point = circle.center() + offset(k.normal_direction().neg(), circle.radius());
-        Contact { point, normal: -k.normal(), depth: depth(circle.radius() + capsule.radius(), k.dist2.distance()) }
+    // circle's centre to a core `k` and the direction of the normal from
+    // the core towards the circle.
+    let contact = |k: &PointSegment<S>, direction: ExactVec<S::Exact>| {
+        let point = circle.center() + offset(direction.neg(), circle.radius());
+        Contact {
+            point,
+            normal: -unit(direction),
+            depth: depth(circle.radius() + capsule.radius(), k.dist2.distance()),
+        }
     };
     if within_segment(circle.center(), &core, relative.narrow_reach) {
         let start = point_segment(circle.center(), &core);
         // The capsule approaches the circle when the circle, seen from the
         // capsule, moves against the normal from the core towards it.
-        let blocked = pushes_into((-motion).to_exact(), start.normal_direction());
-        return Sweep::InContact { contact: contact(&start), blocked };
+        let (direction, blocked) = start_direction(&start, seen);
+        return Sweep::InContact { contact: contact(&start, direction), blocked };
     }
     if !relative.meets() {
         return Sweep::Miss;
@@ -517,11 +635,10 @@ pub fn sweep_capsule_circle<S: Scalar>(capsule: &Capsule<S>, motion: Vec2<S>, ci
         let rough = point_segment(circle.center(), &moved(travel(motion, t, Vec2::ZERO)));
         // The capsule moves away from the circle: against the normal from
         // its core towards the circle.
-        let travel_a = travel(motion, t, -rough.normal());
+        let travel_a = travel(motion, t, -unit(touch_direction(&rough, seen)));
         let k = point_segment(circle.center(), &moved(travel_a));
-        let overlapping = k.dist2.overlaps(relative.reach);
-        ((travel_a, k), overlapping)
+        ((travel_a, k), relative.too_far(-travel_a, k.dist2.overlaps(relative.reach)))
     });
-    let Contact { point, normal, .. } = contact(&k);
+    let Contact { point, normal, .. } = contact(&k, touch_direction(&k, seen));
     Sweep::Hit(Impact { t, normal, point, travel_a, travel_b: Vec2::ZERO })
 }
