@@ -1,11 +1,17 @@
 //! Ticks per second of the stepping world: 1000 circles among 200 segments,
 //! per scalar type. Run with `cargo xtask bench`.
 //!
-//! The scene: a 400 × 400 box, 196 short slanted platforms in staggered
-//! rows, and 1000 circles (radii 0.5 to 1.5) dropped from the top half with
-//! random velocities under gravity. Each measured step starts from a copy
-//! of the same state, 120 ticks in, when most bodies are falling onto or
-//! bouncing between the platforms and many are in contact.
+//! The scene (`world/<type>`): a 400 × 400 box, 196 short slanted
+//! platforms in staggered rows, and 1000 circles (radii 0.5 to 1.5) dropped
+//! from the top half with random velocities under gravity. Each measured
+//! step starts from a copy of the same state, 120 ticks in, when most
+//! bodies are falling onto or bouncing between the platforms and many are
+//! in contact.
+//!
+//! The same scene with the world's features in use (`world_features/<type>`):
+//! friction on every platform and body, every seventh platform moving up
+//! and down, 24 sensor zones, bodies on two layers, and the tick's events
+//! read after every step.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -15,14 +21,23 @@ mod common;
 
 use common::{FromF64, SplitMix};
 use fixed::types::{I16F16, I32F32, I48F16};
-use geom_core::world::{BodyDef, Collider, World, WorldConfig};
-use geom_core::{Segment, Vec2};
+use geom_core::world::{BodyDef, ColliderDef, Filter, World, WorldConfig};
+use geom_core::{Circle, Segment, Vec2};
 
-fn scene<S: FromF64>() -> World<S> {
+fn scene<S: FromF64>(features: bool) -> World<S> {
     let v = |x: f64, y: f64| Vec2::new(S::from_f64(x), S::from_f64(y));
     let mut world = World::new(WorldConfig::new(v(0.0, -0.05))).expect("valid config");
+    let mut walls = 0;
     let mut wall = |a: (f64, f64), b: (f64, f64)| {
-        world.add_collider(Collider::Segment(Segment::new(v(a.0, a.1), v(b.0, b.1)).expect("in range")));
+        let mut def = ColliderDef::new(Segment::new(v(a.0, a.1), v(b.0, b.1)).expect("in range"));
+        if features {
+            def.friction = S::from_f64(0.5);
+            walls += 1;
+            if walls % 7 == 0 {
+                def.velocity = v(0.0, if walls % 2 == 0 { 0.0625 } else { -0.0625 });
+            }
+        }
+        world.add_collider(def).expect("valid collider");
     };
     wall((-200.0, -200.0), (200.0, -200.0));
     wall((200.0, -200.0), (200.0, 200.0));
@@ -36,12 +51,24 @@ fn scene<S: FromF64>() -> World<S> {
             wall((x - 8.0, y + tilt), (x + 8.0, y - tilt));
         }
     }
+    if features {
+        for i in 0..24 {
+            let (x, y) = (-180.0 + f64::from(i % 6) * 72.0, -150.0 + f64::from(i / 6) * 90.0);
+            let mut zone = ColliderDef::new(Circle::new(v(x, y), S::from_f64(6.0)).expect("in range"));
+            zone.sensor = true;
+            world.add_collider(zone).expect("valid collider");
+        }
+    }
     let mut rng = SplitMix(0x0077_6f72_6c64);
-    for _ in 0..1000 {
+    for i in 0..1000 {
         let mut def =
             BodyDef::new(v(rng.range(-190.0, 190.0), rng.range(0.0, 190.0)), S::from_f64(rng.range(0.5, 1.5)));
         def.velocity = v(rng.range(-2.0, 2.0), rng.range(-2.0, 2.0));
         def.restitution = S::from_f64(rng.range(0.0, 0.8));
+        if features {
+            def.friction = S::from_f64(0.5);
+            def.filter = Filter { layer: 1 << (i % 2), mask: u32::MAX };
+        }
         world.add_body(def).expect("valid body");
     }
     for _ in 0..120 {
@@ -51,20 +78,23 @@ fn scene<S: FromF64>() -> World<S> {
 }
 
 fn bench_type<S: FromF64>(c: &mut Criterion, name: &str) {
-    let world = scene::<S>();
-    let mut group = c.benchmark_group("world");
-    group.sample_size(20).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(4));
-    group.bench_function(BenchmarkId::from_parameter(name), |b| {
-        b.iter_batched_ref(
-            || world.clone(),
-            |w| {
-                w.step();
-                black_box(w.checksum())
-            },
-            BatchSize::LargeInput,
-        );
-    });
-    group.finish();
+    for (group_name, features) in [("world", false), ("world_features", true)] {
+        let world = scene::<S>(features);
+        let mut group = c.benchmark_group(group_name);
+        group.sample_size(20).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(4));
+        group.bench_function(BenchmarkId::from_parameter(name), |b| {
+            b.iter_batched_ref(
+                || world.clone(),
+                |w| {
+                    w.step();
+                    black_box(w.events().len());
+                    black_box(w.checksum())
+                },
+                BatchSize::LargeInput,
+            );
+        });
+        group.finish();
+    }
 }
 
 fn world_step(c: &mut Criterion) {

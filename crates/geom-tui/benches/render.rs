@@ -6,7 +6,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use geom_core::Vec2;
-use geom_tui::scene::{BodySpec, Scene, Settings, Shape};
+use geom_tui::scene::{BodySpec, ColliderSpec, Scene, Settings, Shape};
 use geom_tui::{App, ScalarKind};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -17,21 +17,22 @@ use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 fn busy_app(width: u16, height: u16) -> App {
     let mut scene = Scene::new(Settings::new(Vec2::new(0.0, -1.0 / 64.0)));
     let segment = |ax, ay, bx, by| Shape::Segment { start: Vec2::new(ax, ay), end: Vec2::new(bx, by) };
-    scene.colliders.extend([
-        segment(-100.0, -50.0, 100.0, -50.0),
-        segment(-100.0, -50.0, -100.0, 50.0),
-        segment(100.0, -50.0, 100.0, 50.0),
-        segment(-90.0, 0.0, -20.0, -20.0),
-        segment(20.0, -20.0, 90.0, 0.0),
-    ]);
+    scene.colliders.extend(
+        [
+            segment(-100.0, -50.0, 100.0, -50.0),
+            segment(-100.0, -50.0, -100.0, 50.0),
+            segment(100.0, -50.0, 100.0, 50.0),
+            segment(-90.0, 0.0, -20.0, -20.0),
+            segment(20.0, -20.0, 90.0, 0.0),
+        ]
+        .map(ColliderSpec::from),
+    );
     for i in 0..8 {
         let x = -70.0 + 20.0 * f64::from(i);
-        scene.colliders.push(Shape::Circle { center: Vec2::new(x, -35.0), radius: 2.0 });
-        scene.colliders.push(Shape::Capsule {
-            start: Vec2::new(x - 4.0, 20.0),
-            end: Vec2::new(x + 4.0, 18.0),
-            radius: 1.0,
-        });
+        scene.colliders.push(Shape::Circle { center: Vec2::new(x, -35.0), radius: 2.0 }.into());
+        scene.colliders.push(
+            Shape::Capsule { start: Vec2::new(x - 4.0, 20.0), end: Vec2::new(x + 4.0, 18.0), radius: 1.0 }.into(),
+        );
     }
     for i in 0..500_u32 {
         let (column, row) = (f64::from(i % 50), f64::from(i / 50));

@@ -14,7 +14,7 @@ use crate::inspect::{Table, Target, inspect_all};
 use crate::num::ScalarKind;
 use crate::scene::{BodySpec, MAX_BODIES, MAX_COLLIDERS, Scene, SceneError, Shape};
 pub(crate) use crate::sim::Selected;
-use crate::sim::{self, Field, Sim, body_fields, shape_fields};
+use crate::sim::{self, Field, Sim, body_fields, collider_fields};
 
 /// Run speeds to choose from, in ticks per second.
 pub(crate) const SPEEDS: [u32; 11] = [1, 2, 5, 10, 20, 30, 60, 120, 240, 480, 960];
@@ -629,7 +629,7 @@ impl App {
             nearest(bodies.map(|(id, b)| ((point - b.position).length() - b.radius, Selected::Body(id))).collect());
         body.or_else(|| {
             let colliders = self.now.primary.colliders().into_iter();
-            nearest(colliders.map(|(id, c)| (outline_distance(&c, point), Selected::Collider(id))).collect())
+            nearest(colliders.map(|(id, c)| (outline_distance(&c.shape, point), Selected::Collider(id))).collect())
         })
     }
 
@@ -637,7 +637,7 @@ impl App {
     pub(crate) fn anchor(&self, selected: Selected) -> Option<Vec2<f64>> {
         match selected {
             Selected::Body(id) => self.now.primary.body(id).map(|b| b.position),
-            Selected::Collider(id) => self.now.primary.collider(id).map(|c| c.anchor()),
+            Selected::Collider(id) => self.now.primary.collider(id).map(|c| c.shape.anchor()),
         }
     }
 
@@ -677,9 +677,11 @@ impl App {
         let changes = match selected {
             Selected::Body(_) => vec![(Field::X, to.x), (Field::Y, to.y)],
             Selected::Collider(id) => {
-                let Some(shape) = self.now.primary.collider(id) else { return };
-                let moved = shape.translated(to - shape.anchor());
-                shape_fields(&moved).into_iter().filter(|(f, _)| *f != Field::Radius).collect()
+                let Some(collider) = self.now.primary.collider(id) else { return };
+                let moved = collider.shape.translated(to - collider.shape.anchor());
+                let shape_only =
+                    |f: &Field| matches!(f, Field::X | Field::Y | Field::X1 | Field::Y1 | Field::X2 | Field::Y2);
+                collider_fields(&moved.into()).into_iter().filter(|(f, _)| shape_only(f)).collect()
             }
         };
         self.set_fields("move", selected, &changes);
@@ -722,14 +724,16 @@ impl App {
         let added = match what {
             Addition::Ball => self.edit("adding a ball", |sim| sim.add_body(BodySpec::new(c, 0.5))).map(Selected::Body),
             Addition::Post => self
-                .edit("adding a circle", |sim| sim.add_collider(Shape::Circle { center: c, radius: 1.0 }))
+                .edit("adding a circle", |sim| sim.add_collider(Shape::Circle { center: c, radius: 1.0 }.into()))
                 .map(Selected::Collider),
             Addition::Segment => self
-                .edit("adding a segment", |sim| sim.add_collider(Shape::Segment { start: c - half, end: c + half }))
+                .edit("adding a segment", |sim| {
+                    sim.add_collider(Shape::Segment { start: c - half, end: c + half }.into())
+                })
                 .map(Selected::Collider),
             Addition::Capsule => self
                 .edit("adding a capsule", |sim| {
-                    sim.add_collider(Shape::Capsule { start: c - half, end: c + half, radius: 0.5 })
+                    sim.add_collider(Shape::Capsule { start: c - half, end: c + half, radius: 0.5 }.into())
                 })
                 .map(Selected::Collider),
         };
@@ -757,7 +761,7 @@ impl App {
     pub(crate) fn edit_fields(&self, selected: Selected) -> Vec<(Field, f64)> {
         match selected {
             Selected::Body(id) => self.now.primary.body(id).map_or_else(Vec::new, |b| body_fields(&b)),
-            Selected::Collider(id) => self.now.primary.collider(id).map_or_else(Vec::new, |s| shape_fields(&s)),
+            Selected::Collider(id) => self.now.primary.collider(id).map_or_else(Vec::new, |c| collider_fields(&c)),
         }
     }
 
@@ -869,8 +873,8 @@ impl App {
         for (_, body) in self.now.primary.bodies() {
             include(body.position, body.radius);
         }
-        for (_, shape) in self.now.primary.colliders() {
-            let (low, high) = shape.bounds();
+        for (_, collider) in self.now.primary.colliders() {
+            let (low, high) = collider.shape.bounds();
             include(low, 0.0);
             include(high, 0.0);
         }
@@ -954,7 +958,8 @@ impl App {
                 let body = *bodies.iter().find(|(b, _)| *b == id)?;
                 let mut targets: Vec<(f64, String, Target)> = colliders
                     .iter()
-                    .map(|(c, shape)| {
+                    .map(|(c, collider)| {
+                        let shape = &collider.shape;
                         let name = format!("collider {} ({})", c.index(), shape.kind());
                         (outline_distance(shape, body.1.position), name, Target::Collider(*shape))
                     })
@@ -974,7 +979,7 @@ impl App {
                 Some(Inspection { body, target, target_name, rank, table })
             }
             Selected::Collider(id) => {
-                let shape = *colliders.iter().find(|(c, _)| *c == id).map(|(_, s)| s)?;
+                let shape = colliders.iter().find(|(c, _)| *c == id).map(|(_, c)| c.shape)?;
                 let mut nearest: Vec<(f64, (BodyId, BodySpec))> =
                     bodies.iter().map(|b| (outline_distance(&shape, b.1.position) - b.1.radius, *b)).collect();
                 // Stable, so equally near bodies stay in id order.
@@ -1011,7 +1016,7 @@ pub(crate) fn describe(selected: Selected, app: &App) -> String {
     match selected {
         Selected::Body(id) => format!("body {}", id.index()),
         Selected::Collider(id) => {
-            let kind = app.now.primary.collider(id).map_or("collider", |s| s.kind());
+            let kind = app.now.primary.collider(id).map_or("collider", |c| c.shape.kind());
             format!("collider {} ({kind})", id.index())
         }
     }

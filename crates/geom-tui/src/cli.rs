@@ -36,8 +36,9 @@ pub struct Cli {
 #[derive(Clone, Debug, PartialEq, Eq, Subcommand)]
 pub enum Command {
     /// Step a scene without a terminal and print the world's checksum at
-    /// every tick ("<tick> <16 hex digits>"), or with --json one JSON
-    /// document with the final state too.
+    /// every tick ("<tick> <16 hex digits>"), with --events every event
+    /// after its tick's line ("<tick> <kind> <ids…> …"), or with --json one
+    /// JSON document with the final state too.
     Run {
         /// The scene file, or `default` for the built-in scene (a file
         /// called `default` is `./default`).
@@ -52,6 +53,10 @@ pub enum Command {
         /// Print one JSON document instead of text lines.
         #[arg(long)]
         json: bool,
+        /// Print every event of every tick too: impacts, contacts and
+        /// sensor overlaps that began and ended.
+        #[arg(long)]
+        events: bool,
     },
 }
 
@@ -78,7 +83,7 @@ fn parse_kind(s: &str) -> Result<ScalarKind, String> {
 /// let cli = parse(["geom-tui", "run", "default", "--ticks", "3", "--scalar", "f64"]).unwrap();
 /// assert_eq!(
 ///     cli.command,
-///     Some(Command::Run { scene: "default".into(), ticks: 3, scalar: Some(ScalarKind::F64), json: false })
+///     Some(Command::Run { scene: "default".into(), ticks: 3, scalar: Some(ScalarKind::F64), json: false, events: false })
 /// );
 /// assert_eq!(parse(["geom-tui", "run", "default", "--ticks", "-1"]).unwrap_err().exit_code(), 2);
 /// ```

@@ -70,8 +70,8 @@ pub fn scene_parser(data: &[u8]) {
     assert_eq!(again, scene, "to_toml did not round-trip:\n{written}\nfrom:\n{text}");
     assert_eq!(again.to_toml(), written, "writing the read-back scene gave other text");
     for kind in ScalarKind::ALL {
-        for json in [false, true] {
-            run_checked(&scene, &Options { ticks: 2, kind, json }, &text);
+        for (json, events) in [(false, false), (true, false), (false, true), (true, true)] {
+            run_checked(&scene, &Options { ticks: 2, kind, json, events }, &text);
         }
     }
 }
@@ -88,12 +88,21 @@ fn run_checked(scene: &Scene, options: &Options, source: &str) {
                 let checksums = value["checksums"].as_array().map(Vec::len);
                 assert_eq!(checksums, usize::try_from(options.ticks + 1).ok(), "JSON checksums: {text}");
             } else {
-                let lines: Vec<&str> = text.lines().collect();
-                assert_eq!(lines.len() as u64, options.ticks + 1, "one line per tick: {text}");
-                for (tick, line) in lines.iter().enumerate() {
-                    let (t, sum) = line.split_once(' ').unwrap_or_else(|| panic!("malformed line {line:?}"));
-                    assert!(t == tick.to_string() && sum.len() == 16, "malformed line {line:?}");
+                // One checksum line per tick, each followed by that tick's
+                // events (only with --events), every line starting with
+                // its tick.
+                let mut tick = 0;
+                for line in text.lines() {
+                    let (t, rest) = line.split_once(' ').unwrap_or_else(|| panic!("malformed line {line:?}"));
+                    if rest.len() == 16 && rest.bytes().all(|b| b.is_ascii_hexdigit()) {
+                        assert_eq!(t, tick.to_string(), "checksum lines in tick order: {text}");
+                        tick += 1;
+                    } else {
+                        assert!(options.events && tick > 0, "an event line without --events: {line:?}");
+                        assert_eq!(t, (tick - 1).to_string(), "an event after its tick's line: {line:?}");
+                    }
                 }
+                assert_eq!(tick, options.ticks + 1, "one checksum line per tick: {text}");
             }
         }
         Err(RunError::Scene(e)) => {
@@ -131,10 +140,11 @@ pub fn headless_args(data: &[u8]) {
             if let Some(expected) = &expected {
                 assert_eq!(&parsed, expected, "a well-formed command line parsed otherwise: {args:?}");
             }
-            if let Some(Command::Run { ticks, scalar, json, .. }) = parsed.command {
+            if let Some(Command::Run { ticks, scalar, json, events, .. }) = parsed.command {
                 let scene = Scene::parse(DEFAULT_SCENE).expect("the built-in scene parses");
                 let kind = scalar.or(scene.scalar).unwrap_or(DEFAULT_KIND);
-                run_checked(&scene, &Options { ticks: ticks.min(MAX_TICKS), kind, json }, DEFAULT_SCENE);
+                let options = Options { ticks: ticks.min(MAX_TICKS), kind, json, events };
+                run_checked(&scene, &options, DEFAULT_SCENE);
             }
         }
         Err(e) => {
@@ -176,12 +186,16 @@ fn command_line(u: &mut Unstructured<'_>) -> (Vec<OsString>, Option<Cli>) {
         };
         let scalar = (u.arbitrary::<u8>().unwrap_or(0) & 1 == 1).then(|| kind_name(u));
         let json = u.arbitrary::<bool>().unwrap_or(false);
+        let events = u.arbitrary::<bool>().unwrap_or(false);
         let mut parts: Vec<Vec<String>> = vec![vec![scene.clone()], vec!["--ticks".into(), ticks.to_string()]];
         if let Some((name, _)) = &scalar {
             parts.push(vec!["--scalar".into(), name.clone()]);
         }
         if json {
             parts.push(vec!["--json".into()]);
+        }
+        if events {
+            parts.push(vec!["--events".into()]);
         }
         // A permutation chosen by the input (a fixed number of swaps).
         for i in (1..parts.len()).rev() {
@@ -191,7 +205,7 @@ fn command_line(u: &mut Unstructured<'_>) -> (Vec<OsString>, Option<Cli>) {
         args.push("run".into());
         args.extend(parts.into_iter().flatten().map(OsString::from));
         let expected = Cli {
-            command: Some(Command::Run { scene, ticks, scalar: scalar.map(|(_, k)| k), json }),
+            command: Some(Command::Run { scene, ticks, scalar: scalar.map(|(_, k)| k), json, events }),
             scene: None,
             scalar: None,
         };
@@ -226,7 +240,7 @@ fn token(u: &mut Unstructured<'_>) -> OsString {
         0 => "run".into(),
         1 => "--ticks".into(),
         2 => "--scalar".into(),
-        3 => "--json".into(),
+        3 => ["--json", "--events"][usize::from(tag >> 4) % 2].into(),
         4 => kind_name(u).0.into(),
         5 => SCENES[usize::from(tag >> 4) % SCENES.len()].into(),
         6 => ["-h", "--help", "-V", "--version", "help", "--", "-", ""][usize::from(tag >> 4) % 8].into(),

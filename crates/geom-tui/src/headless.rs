@@ -3,18 +3,33 @@
 //! CI and comparing machines.
 //!
 //! Text output is one line per tick, from tick 0 (the scene as loaded):
-//! the tick and the checksum as 16 hex digits. With `--json` it is one JSON
-//! document: the scalar type, the number of ticks, the checksums (index =
-//! tick) and the final state of every body and collider. The same scene
-//! and arguments print the same bytes on every run and every machine.
+//! the tick and the checksum as 16 hex digits. With `--events`, each tick's
+//! line is followed by one line per event of that tick, in the world's
+//! order: the tick, the event's name, the body (`b<id>`) and the other
+//! (`c<id>` for a collider, `b<id>` for a body), and for an impact its
+//! time, point, normal and speed, each `name=value` with points as `x,y`:
+//!
+//! ```text
+//! 12 6fd3c1a09b2e4477
+//! 12 contact-began b3 c0
+//! 12 impact b3 c0 t=0.25 point=1.5,0 normal=0,1 speed=0.4
+//! ```
+//!
+//! With `--json` it is one JSON document: the scalar type, the number of
+//! ticks, the checksums (index = tick), with `--events` every event with
+//! its tick, and the final state of every body and collider. The same
+//! scene and arguments print the same bytes on every run and every
+//! machine.
 
 use std::io::{self, Write};
 
 use serde::Serialize;
 
+use geom_core::world::Id;
+
 use crate::num::ScalarKind;
-use crate::scene::{BodySpec, Scene, SceneError, Shape};
-use crate::sim;
+use crate::scene::{BodySpec, ColliderSpec, Scene, SceneError};
+use crate::sim::{self, EventView};
 
 /// What to run.
 ///
@@ -29,6 +44,8 @@ pub struct Options {
     pub kind: ScalarKind,
     /// One JSON document, with the final state, instead of text lines.
     pub json: bool,
+    /// Every event of every tick too.
+    pub events: bool,
 }
 
 /// Why a run failed.
@@ -62,7 +79,44 @@ struct FinalState {
     tick: u64,
     checksum: String,
     bodies: Vec<Identified<BodySpec>>,
-    colliders: Vec<Identified<Shape>>,
+    colliders: Vec<Identified<ColliderSpec>>,
+}
+
+/// An event, as the JSON output lists it.
+#[derive(Serialize)]
+struct EventOut {
+    tick: u64,
+    kind: &'static str,
+    body: u32,
+    other: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    t: Option<f64>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    point: Option<[f64; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    normal: Option<[f64; 2]>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    speed: Option<f64>,
+}
+
+/// A body or collider as the output names it: `b3`, `c0`.
+fn name(id: Id) -> String {
+    match id {
+        Id::Body(b) => format!("b{}", b.index()),
+        Id::Collider(c) => format!("c{}", c.index()),
+    }
+}
+
+/// An event as one line of text, after its tick.
+fn event_line(tick: u64, e: &EventView) -> String {
+    let line = format!("{tick} {} b{} {}", e.kind, e.body.index(), name(e.other));
+    match e.impact {
+        Some(i) => {
+            let (p, n) = (i.point, i.normal);
+            format!("{line} t={} point={},{} normal={},{} speed={}", i.t, p.x, p.y, n.x, n.y, i.speed)
+        }
+        None => line,
+    }
 }
 
 #[derive(Serialize)]
@@ -89,7 +143,7 @@ struct Identified<T> {
 ///
 /// let scene = Scene::parse(DEFAULT_SCENE)?;
 /// let mut out = Vec::new();
-/// run(&scene, &Options { ticks: 3, kind: ScalarKind::I16F16, json: false }, &mut out)?;
+/// run(&scene, &Options { ticks: 3, kind: ScalarKind::I16F16, json: false, events: false }, &mut out)?;
 /// let text = String::from_utf8(out)?;
 /// assert_eq!(text.lines().count(), 4); // ticks 0 to 3
 /// assert!(text.starts_with("0 "));
@@ -100,6 +154,7 @@ pub fn run(scene: &Scene, options: &Options, out: &mut dyn Write) -> Result<(), 
     if options.json {
         write!(out, "{{\"scalar\":\"{}\",\"ticks\":{},\"checksums\":[", options.kind, options.ticks)?;
     }
+    let mut events = Vec::new();
     for tick in 0..=options.ticks {
         if tick > 0 {
             world.step();
@@ -111,8 +166,33 @@ pub fn run(scene: &Scene, options: &Options, out: &mut dyn Write) -> Result<(), 
         } else {
             writeln!(out, "{tick} {checksum:016x}")?;
         }
+        if options.events && tick > 0 {
+            for e in world.events() {
+                if options.json {
+                    let impact = e.impact;
+                    events.push(EventOut {
+                        tick,
+                        kind: e.kind,
+                        body: e.body.index(),
+                        other: name(e.other),
+                        t: impact.map(|i| i.t),
+                        point: impact.map(|i| [i.point.x, i.point.y]),
+                        normal: impact.map(|i| [i.normal.x, i.normal.y]),
+                        speed: impact.map(|i| i.speed),
+                    });
+                } else {
+                    writeln!(out, "{}", event_line(tick, &e))?;
+                }
+            }
+        }
     }
     if options.json {
+        if options.events {
+            let events = serde_json::to_string(&events).map_err(io::Error::from)?;
+            write!(out, "],\"events\":{events}")?;
+        } else {
+            write!(out, "]")?;
+        }
         let state = FinalState {
             tick: world.tick(),
             checksum: format!("{:016x}", world.checksum()),
@@ -120,7 +200,7 @@ pub fn run(scene: &Scene, options: &Options, out: &mut dyn Write) -> Result<(), 
             colliders: world.colliders().into_iter().map(|(id, item)| Identified { id: id.index(), item }).collect(),
         };
         let state = serde_json::to_string(&state).map_err(io::Error::from)?;
-        writeln!(out, "],\"final\":{state}}}")?;
+        writeln!(out, ",\"final\":{state}}}")?;
     }
     out.flush()?;
     Ok(())
@@ -134,7 +214,7 @@ mod tests {
     fn output(ticks: u64, kind: ScalarKind, json: bool) -> String {
         let scene = Scene::parse(DEFAULT_SCENE).unwrap();
         let mut out = Vec::new();
-        run(&scene, &Options { ticks, kind, json }, &mut out).unwrap();
+        run(&scene, &Options { ticks, kind, json, events: false }, &mut out).unwrap();
         String::from_utf8(out).unwrap()
     }
 
@@ -174,7 +254,8 @@ mod tests {
         let mut scene = Scene::parse(DEFAULT_SCENE).unwrap();
         scene.bodies[2].position.x = 5000.0;
         let mut out = Vec::new();
-        let e = run(&scene, &Options { ticks: 5, kind: ScalarKind::I16F16, json: false }, &mut out).unwrap_err();
+        let e = run(&scene, &Options { ticks: 5, kind: ScalarKind::I16F16, json: false, events: false }, &mut out)
+            .unwrap_err();
         assert!(matches!(e, RunError::Scene(_)) && e.to_string().contains("body 2"), "{e}");
         assert!(out.is_empty());
     }

@@ -528,7 +528,7 @@ mod tests {
         assert_eq!(app.primary().body_count(), bodies + 1);
         assert_eq!(app.primary().colliders().len(), colliders + 3);
         let Some(Selected::Collider(capsule)) = app.selection() else { panic!() };
-        assert!(matches!(app.primary().collider(capsule), Some(crate::scene::Shape::Capsule { .. })));
+        assert!(matches!(app.primary().collider(capsule).map(|c| c.shape), Some(crate::scene::Shape::Capsule { .. })));
         press(&mut app, KeyCode::Char('x'));
         assert_eq!(app.primary().colliders().len(), colliders + 2);
         assert_eq!(app.selection(), None);
@@ -620,7 +620,7 @@ mod tests {
         press(&mut app, KeyCode::Char('j'));
         let ids: Vec<ColliderId> = app.primary().colliders().iter().map(|(c, _)| *c).collect();
         assert_eq!(ids[7], id);
-        assert_eq!(app.primary().collider(id).unwrap().anchor().y, -8.0 - app.camera.grid());
+        assert_eq!(app.primary().collider(id).unwrap().shape.anchor().y, -8.0 - app.camera.grid());
     }
 
     #[test]
@@ -850,7 +850,7 @@ mod robustness_tests {
         let mut scene = Scene::new(Settings::new(Vec2::new(0.0, 0.0)));
         scene.bodies = (0..MAX_BODIES).map(|i| BodySpec::new(Vec2::new(f64::from(i as u32) * 3.0, 0.0), 1.0)).collect();
         let post = |i: usize| Shape::Circle { center: Vec2::new(f64::from(i as u32) * 3.0, 10.0), radius: 1.0 };
-        scene.colliders = (0..MAX_COLLIDERS).map(post).collect();
+        scene.colliders = (0..MAX_COLLIDERS).map(|i| post(i).into()).collect();
         let mut app = App::new(scene, None, ScalarKind::F64).unwrap();
         let before = state(&app);
         press(&mut app, KeyCode::Char('b'));

@@ -25,7 +25,7 @@ fn fail(message: impl std::fmt::Display) -> ExitCode {
 fn main() -> ExitCode {
     let cli = cli::parse(std::env::args_os()).unwrap_or_else(|e| e.exit());
     match cli.command {
-        Some(Command::Run { scene, ticks, scalar, json }) => {
+        Some(Command::Run { scene, ticks, scalar, json, events }) => {
             let path = (scene != "default").then(|| PathBuf::from(&scene));
             let scene = match load(path.as_deref()) {
                 Ok(scene) => scene,
@@ -34,7 +34,7 @@ fn main() -> ExitCode {
             let kind = scalar.or(scene.scalar).unwrap_or(DEFAULT_KIND);
             let stdout = std::io::stdout();
             let mut out = std::io::BufWriter::new(stdout.lock());
-            match headless::run(&scene, &Options { ticks, kind, json }, &mut out) {
+            match headless::run(&scene, &Options { ticks, kind, json, events }, &mut out) {
                 Ok(()) => ExitCode::SUCCESS,
                 Err(e) => {
                     let _ = out.flush();

@@ -18,13 +18,36 @@
 //! end = [4.0, 5.0]
 //! radius = 0.5
 //!
+//! [[collider]]                 # a platform: moves by its velocity every tick
+//! shape = "segment"
+//! start = [6.0, 0.0]
+//! end = [9.0, 0.0]
+//! velocity = [0.0, 0.03125]    # optional, units per tick (default 0: static)
+//! friction = 1.0               # optional, 0 or more (default 0)
+//!
+//! [[collider]]                 # a sensor: reports overlaps, never pushes
+//! shape = "circle"
+//! center = [0.0, 12.0]
+//! radius = 2.0
+//! sensor = true                # optional (default false)
+//!
 //! [[body]]                     # a moving circle
 //! position = [0.0, 8.0]
 //! radius = 0.5
 //! velocity = [0.25, 0.0]       # optional, units per tick (default 0)
 //! restitution = 0.5            # optional, 0 to 1 (default 0)
 //! inverse_mass = 1.0           # optional, 0 = immovable (default 1)
+//! friction = 0.5               # optional, 0 or more (default 0)
+//! gravity_scale = 1.0          # optional (default 1)
+//! layer = 1                    # optional: the layers it is on (default 1)
+//! mask = 0xffffffff            # optional: the layers it meets (default all)
+//! tag = 7                      # optional: the game's own number (default 0)
 //! ```
+//!
+//! Colliders take `restitution`, `friction`, `sensor`, `layer`, `mask`
+//! and `tag` too, and bodies `sensor`. Two things collide (or report a
+//! sensor overlap) only when each is on a layer the other's mask has. A
+//! tag is an integer from 0 to 2⁶³ − 1 (TOML's integers are signed).
 //!
 //! Colliders and bodies get their ids in the order they are listed. A value
 //! the file's own rules refuse (a negative radius, a restitution above 1, a
@@ -46,7 +69,7 @@ use std::io::{Read as _, Write as _};
 use std::path::{Path, PathBuf};
 
 use geom_core::Vec2;
-use geom_core::world::{BodyDef, Collider, World, WorldConfig, WorldError};
+use geom_core::world::{self, BodyDef, Collider, ColliderDef, Filter, World, WorldConfig, WorldError};
 use geom_core::{Capsule, Circle, Segment};
 use serde::{Deserialize, Serialize};
 use toml::Spanned;
@@ -277,29 +300,131 @@ impl Shape {
         (Vec2::new(a.x.min(b.x) - r, a.y.min(b.y) - r), Vec2::new(a.x.max(b.x) + r, a.y.max(b.y) + r))
     }
 
-    /// The collider in scalar type `S`.
-    pub(crate) fn to_collider<S: SandboxScalar>(self) -> Result<Collider<S>, WorldError> {
+    /// The shape in scalar type `S`.
+    pub(crate) fn to_shape<S: SandboxScalar>(self) -> Result<world::Shape<S>, WorldError> {
         let p = to_vec::<S>;
         Ok(match self {
-            Self::Segment { start, end } => Collider::Segment(Segment::new(p(start), p(end))?),
+            Self::Segment { start, end } => world::Shape::Segment(Segment::new(p(start), p(end))?),
             Self::Capsule { start, end, radius } => {
-                Collider::Capsule(Capsule::new(p(start), p(end), S::from_f64(radius))?)
+                world::Shape::Capsule(Capsule::new(p(start), p(end), S::from_f64(radius))?)
             }
-            Self::Circle { center, radius } => Collider::Circle(Circle::new(p(center), S::from_f64(radius))?),
+            Self::Circle { center, radius } => world::Shape::Circle(Circle::new(p(center), S::from_f64(radius))?),
         })
     }
 
-    /// The shape of a collider, in `f64`.
-    pub(crate) fn of_collider<S: SandboxScalar>(collider: &Collider<S>) -> Self {
+    /// A shape in `f64`.
+    pub(crate) fn of_shape<S: SandboxScalar>(shape: &world::Shape<S>) -> Self {
         let p = of_vec::<S>;
-        match collider {
-            Collider::Segment(s) => Self::Segment { start: p(s.start()), end: p(s.end()) },
-            Collider::Capsule(c) => {
+        match shape {
+            world::Shape::Segment(s) => Self::Segment { start: p(s.start()), end: p(s.end()) },
+            world::Shape::Capsule(c) => {
                 let s = c.segment();
                 Self::Capsule { start: p(s.start()), end: p(s.end()), radius: c.radius().to_f64() }
             }
-            Collider::Circle(c) => Self::Circle { center: p(c.center()), radius: c.radius().to_f64() },
+            world::Shape::Circle(c) => Self::Circle { center: p(c.center()), radius: c.radius().to_f64() },
         }
+    }
+}
+
+/// A collider, in `f64`: a shape and how it behaves.
+///
+/// # Examples
+///
+/// ```
+/// use geom_core::Vec2;
+/// use geom_tui::scene::{ColliderSpec, Shape};
+///
+/// let mut lift = ColliderSpec::new(Shape::Segment { start: Vec2::new(0.0, 0.0), end: Vec2::new(2.0, 0.0) });
+/// lift.velocity = Vec2::new(0.0, 0.125);
+/// assert!(lift.is_moving() && !lift.sensor);
+/// assert_eq!((lift.friction, lift.restitution, lift.layer, lift.mask, lift.tag), (0.0, 0.0, 1, u32::MAX, 0));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct ColliderSpec {
+    /// Its shape, where it is now.
+    #[serde(flatten)]
+    pub shape: Shape,
+    /// How far it moves every tick: a platform (zero: static).
+    #[serde(with = "point", skip_serializing_if = "is_zero")]
+    pub velocity: Vec2<f64>,
+    /// The friction coefficient, 0 or more.
+    #[serde(skip_serializing_if = "is_zero_f64")]
+    pub friction: f64,
+    /// How much of an impact's speed comes back, from 0 to 1.
+    #[serde(skip_serializing_if = "is_zero_f64")]
+    pub restitution: f64,
+    /// A sensor reports overlaps but never pushes.
+    #[serde(skip_serializing_if = "is_false")]
+    pub sensor: bool,
+    /// The layers it is on.
+    #[serde(skip_serializing_if = "is_default_layer")]
+    pub layer: u32,
+    /// The layers it collides with.
+    #[serde(skip_serializing_if = "is_default_mask")]
+    pub mask: u32,
+    /// The game's own number for it.
+    #[serde(skip_serializing_if = "is_zero_u64")]
+    pub tag: u64,
+}
+
+impl ColliderSpec {
+    /// A static collider of this shape with the defaults: no friction or
+    /// bounce, not a sensor, layer 1, every layer in its mask, tag 0.
+    ///
+    /// See [`ColliderSpec`] for an example.
+    #[must_use]
+    pub fn new(shape: Shape) -> Self {
+        let filter = Filter::default();
+        Self {
+            shape,
+            velocity: Vec2::new(0.0, 0.0),
+            friction: 0.0,
+            restitution: 0.0,
+            sensor: false,
+            layer: filter.layer,
+            mask: filter.mask,
+            tag: 0,
+        }
+    }
+
+    /// Whether it moves (a platform).
+    ///
+    /// See [`ColliderSpec`] for an example.
+    #[must_use]
+    pub fn is_moving(&self) -> bool {
+        self.velocity != Vec2::new(0.0, 0.0)
+    }
+
+    /// The collider in scalar type `S`.
+    pub(crate) fn to_def<S: SandboxScalar>(self) -> Result<ColliderDef<S>, WorldError> {
+        let mut def = ColliderDef::new(self.shape.to_shape::<S>()?);
+        def.velocity = to_vec(self.velocity);
+        def.friction = S::from_f64(self.friction);
+        def.restitution = S::from_f64(self.restitution);
+        def.sensor = self.sensor;
+        def.filter = Filter { layer: self.layer, mask: self.mask };
+        def.tag = self.tag;
+        Ok(def)
+    }
+
+    /// A collider, in `f64`.
+    pub(crate) fn of_collider<S: SandboxScalar>(collider: &Collider<S>) -> Self {
+        Self {
+            shape: Shape::of_shape(&collider.shape()),
+            velocity: of_vec(collider.velocity()),
+            friction: collider.friction().to_f64(),
+            restitution: collider.restitution().to_f64(),
+            sensor: collider.is_sensor(),
+            layer: collider.filter().layer,
+            mask: collider.filter().mask,
+            tag: collider.tag(),
+        }
+    }
+}
+
+impl From<Shape> for ColliderSpec {
+    fn from(shape: Shape) -> Self {
+        Self::new(shape)
     }
 }
 
@@ -332,26 +457,60 @@ pub struct BodySpec {
     /// One over the mass; zero makes the body immovable.
     #[serde(deserialize_with = "non_negative", default = "one")]
     pub inverse_mass: f64,
+    /// The friction coefficient, 0 or more.
+    #[serde(deserialize_with = "non_negative", default, skip_serializing_if = "is_zero_f64")]
+    pub friction: f64,
+    /// How much of the world's gravity it feels.
+    #[serde(deserialize_with = "gravity_scale", default = "one", skip_serializing_if = "is_one")]
+    pub gravity_scale: f64,
+    /// A sensor reports overlaps but never pushes or is pushed.
+    #[serde(default, skip_serializing_if = "is_false")]
+    pub sensor: bool,
+    /// The layers it is on.
+    #[serde(default = "default_layer", deserialize_with = "bits", skip_serializing_if = "is_default_layer")]
+    pub layer: u32,
+    /// The layers it collides with.
+    #[serde(default = "default_mask", deserialize_with = "bits", skip_serializing_if = "is_default_mask")]
+    pub mask: u32,
+    /// The game's own number for it.
+    #[serde(default, deserialize_with = "tag", skip_serializing_if = "is_zero_u64")]
+    pub tag: u64,
 }
 
 impl BodySpec {
-    /// A body at rest with unit mass and no bounce.
+    /// A body at rest with unit mass, no bounce, no friction, full gravity,
+    /// layer 1 meeting every layer, and tag 0.
     ///
     /// See [`BodySpec`] for an example.
     #[must_use]
     pub fn new(position: Vec2<f64>, radius: f64) -> Self {
-        Self { position, radius, velocity: Vec2::new(0.0, 0.0), restitution: 0.0, inverse_mass: 1.0 }
+        Self {
+            position,
+            radius,
+            velocity: Vec2::new(0.0, 0.0),
+            restitution: 0.0,
+            inverse_mass: 1.0,
+            friction: 0.0,
+            gravity_scale: 1.0,
+            sensor: false,
+            layer: default_layer(),
+            mask: default_mask(),
+            tag: 0,
+        }
     }
 
     /// The body in scalar type `S`.
     pub(crate) fn to_def<S: SandboxScalar>(self) -> BodyDef<S> {
-        BodyDef {
-            position: to_vec(self.position),
-            velocity: to_vec(self.velocity),
-            radius: S::from_f64(self.radius),
-            inverse_mass: S::from_f64(self.inverse_mass),
-            restitution: S::from_f64(self.restitution),
-        }
+        let mut def = BodyDef::new(to_vec(self.position), S::from_f64(self.radius));
+        def.velocity = to_vec(self.velocity);
+        def.inverse_mass = S::from_f64(self.inverse_mass);
+        def.restitution = S::from_f64(self.restitution);
+        def.friction = S::from_f64(self.friction);
+        def.gravity_scale = S::from_f64(self.gravity_scale);
+        def.sensor = self.sensor;
+        def.filter = Filter { layer: self.layer, mask: self.mask };
+        def.tag = self.tag;
+        def
     }
 
     /// A body definition, in `f64`.
@@ -362,6 +521,12 @@ impl BodySpec {
             velocity: of_vec(def.velocity),
             restitution: def.restitution.to_f64(),
             inverse_mass: def.inverse_mass.to_f64(),
+            friction: def.friction.to_f64(),
+            gravity_scale: def.gravity_scale.to_f64(),
+            sensor: def.sensor,
+            layer: def.filter.layer,
+            mask: def.filter.mask,
+            tag: def.tag,
         }
     }
 }
@@ -438,8 +603,8 @@ pub struct Scene {
     pub settings: Settings,
     /// The precision the scene asks to be opened in, if any.
     pub scalar: Option<ScalarKind>,
-    /// Static colliders, in id order.
-    pub colliders: Vec<Shape>,
+    /// Colliders, in id order.
+    pub colliders: Vec<ColliderSpec>,
     /// Bodies, in id order.
     pub bodies: Vec<BodySpec>,
     /// Where the scene was read from, for error messages.
@@ -616,6 +781,20 @@ struct ColliderFile {
     center: Option<Vec2<f64>>,
     #[serde(default, deserialize_with = "optional_radius")]
     radius: Option<f64>,
+    #[serde(with = "point", default = "zero")]
+    velocity: Vec2<f64>,
+    #[serde(deserialize_with = "non_negative", default)]
+    friction: f64,
+    #[serde(deserialize_with = "restitution", default)]
+    restitution: f64,
+    #[serde(default)]
+    sensor: bool,
+    #[serde(default = "default_layer", deserialize_with = "bits")]
+    layer: u32,
+    #[serde(default = "default_mask", deserialize_with = "bits")]
+    mask: u32,
+    #[serde(default, deserialize_with = "tag")]
+    tag: u64,
 }
 
 #[derive(Clone, Copy, Deserialize)]
@@ -627,7 +806,7 @@ enum ShapeKind {
 }
 
 impl ColliderFile {
-    fn into_shape(self) -> Result<Shape, String> {
+    fn into_spec(self) -> Result<ColliderSpec, String> {
         let (name, needs): (&str, &[&str]) = match self.shape {
             ShapeKind::Segment => ("segment", &["start", "end"]),
             ShapeKind::Capsule => ("capsule", &["start", "end", "radius"]),
@@ -649,10 +828,20 @@ impl ColliderFile {
         let zero = Vec2::new(0.0, 0.0);
         let (start, end, center) = (self.start.unwrap_or(zero), self.end.unwrap_or(zero), self.center.unwrap_or(zero));
         let radius = self.radius.unwrap_or(0.0);
-        Ok(match self.shape {
+        let shape = match self.shape {
             ShapeKind::Segment => Shape::Segment { start, end },
             ShapeKind::Capsule => Shape::Capsule { start, end, radius },
             ShapeKind::Circle => Shape::Circle { center, radius },
+        };
+        Ok(ColliderSpec {
+            shape,
+            velocity: self.velocity,
+            friction: self.friction,
+            restitution: self.restitution,
+            sensor: self.sensor,
+            layer: self.layer,
+            mask: self.mask,
+            tag: self.tag,
         })
     }
 }
@@ -669,7 +858,7 @@ struct SceneOut<'a> {
     #[serde(skip_serializing_if = "Option::is_none")]
     scalar: Option<ScalarKind>,
     #[serde(rename = "collider")]
-    colliders: &'a [Shape],
+    colliders: &'a [ColliderSpec],
     #[serde(rename = "body")]
     bodies: &'a [BodySpec],
 }
@@ -751,7 +940,7 @@ impl Scene {
             .zip(&origin.colliders)
             .enumerate()
             .map(|(i, (collider, &line))| {
-                collider.into_inner().into_shape().map_err(|message| {
+                collider.into_inner().into_spec().map_err(|message| {
                     SceneError::new(SceneErrorKind::Invalid, Some(line), format!("collider {i}: {message}"))
                 })
             })
@@ -933,14 +1122,13 @@ impl Scene {
             let line = if e == WorldError::Velocity { self.origin.gravity } else { self.origin.bounce_threshold };
             error(line, explain(e, kind))
         })?;
-        for (i, shape) in self.colliders.iter().enumerate() {
-            let collider = shape.to_collider::<S>().map_err(|e| {
+        for (i, collider) in self.colliders.iter().enumerate() {
+            collider.to_def::<S>().and_then(|def| world.add_collider(def)).map_err(|e| {
                 error(
                     self.origin.colliders.get(i).copied(),
-                    format!("collider {i} ({}): {}", shape.kind(), explain(e, kind)),
+                    format!("collider {i} ({}): {}", collider.shape.kind(), explain(e, kind)),
                 )
             })?;
-            world.add_collider(collider);
         }
         for (i, body) in self.bodies.iter().enumerate() {
             world
@@ -959,6 +1147,8 @@ pub(crate) fn explain(error: WorldError, kind: ScalarKind) -> String {
             format!("a coordinate or the radius is outside {}", range())
         }
         WorldError::Velocity => format!("a velocity or the gravity is not finite or outside {}", range()),
+        WorldError::Friction => format!("the friction is negative or beyond {}", range()),
+        WorldError::GravityScale => format!("the gravity scale is outside {}", range()),
         WorldError::Shape(e) => e.to_string(),
         other => other.to_string(),
     }
@@ -1238,6 +1428,69 @@ fn optional_radius<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<f64>
     radius(d).map(Some)
 }
 
+fn gravity_scale<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
+    finite(d, "the gravity scale")
+}
+
+/// Reads a tag: TOML's integers are signed, so 0 to 2^63 − 1.
+fn tag<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
+    let v = i64::deserialize(d)?;
+    u64::try_from(v).map_err(|_| serde::de::Error::custom(format!("a tag must be zero or more, not {v}")))
+}
+
+/// Reads layer bits: a whole number from 0 to 2^32 − 1.
+fn bits<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u32, D::Error> {
+    let v = i64::deserialize(d).map_err(|e| {
+        serde::de::Error::custom(format!("layers and masks are whole numbers from 0 to 0xffffffff: {e}"))
+    })?;
+    u32::try_from(v).map_err(|_| {
+        serde::de::Error::custom(format!("layers and masks are whole numbers from 0 to 0xffffffff, not {v}"))
+    })
+}
+
+fn default_layer() -> u32 {
+    Filter::default().layer
+}
+
+fn default_mask() -> u32 {
+    Filter::default().mask
+}
+
+// serde's `skip_serializing_if` passes references.
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_zero_f64(v: &f64) -> bool {
+    *v == 0.0
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_one(v: &f64) -> bool {
+    *v == 1.0
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_false(v: &bool) -> bool {
+    !*v
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_zero_u64(v: &u64) -> bool {
+    *v == 0
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_default_layer(v: &u32) -> bool {
+    *v == default_layer()
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_default_mask(v: &u32) -> bool {
+    *v == default_mask()
+}
+
+fn is_zero(v: &Vec2<f64>) -> bool {
+    *v == Vec2::new(0.0, 0.0)
+}
+
 fn restitution<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64, D::Error> {
     let v = finite(d, "the restitution")?;
     if (0.0..=1.0).contains(&v) {
@@ -1283,6 +1536,72 @@ mod tests {
                 assert_eq!(world.bodies().len(), scene.bodies.len());
                 assert_eq!(world.colliders().len(), scene.colliders.len());
             });
+        }
+    }
+
+    #[test]
+    fn the_features_scene_parses_and_builds_in_every_precision() {
+        let text = include_str!("../scenes/features.toml");
+        let scene = Scene::parse(text).unwrap();
+        assert!(scene.colliders.iter().any(|c| c.sensor) && scene.colliders.iter().any(ColliderSpec::is_moving));
+        for kind in ScalarKind::ALL {
+            crate::num::with_scalar!(kind, S => {
+                let world = scene.build::<S>().unwrap_or_else(|e| panic!("{kind}: {e}"));
+                assert_eq!(world.colliders().len(), scene.colliders.len());
+            });
+        }
+    }
+
+    /// Every key of the world's bodies and colliders is read, kept, and
+    /// written back only where it differs from the default.
+    #[test]
+    fn the_worlds_keys_are_read_and_written_back() {
+        let text = r#"gravity = [0.0, -0.1]
+
+[[collider]]
+shape = "segment"
+start = [0, 0]
+end = [4, 0]
+velocity = [0.25, -0.5]
+friction = 0.75
+restitution = 0.5
+sensor = true
+layer = 6
+mask = 0x0f
+tag = 12
+
+[[body]]
+position = [1, 2]
+radius = 0.5
+friction = 2
+gravity_scale = -0.5
+sensor = true
+layer = 2
+mask = 3
+tag = 9007199254740993
+"#;
+        let scene = Scene::parse(text).unwrap();
+        let collider = scene.colliders[0];
+        assert_eq!(
+            (collider.velocity, collider.friction, collider.restitution, collider.sensor),
+            (Vec2::new(0.25, -0.5), 0.75, 0.5, true)
+        );
+        assert_eq!((collider.layer, collider.mask, collider.tag), (6, 15, 12));
+        let body = scene.bodies[0];
+        assert_eq!((body.friction, body.gravity_scale, body.sensor), (2.0, -0.5, true));
+        assert_eq!((body.layer, body.mask, body.tag), (2, 3, 9_007_199_254_740_993));
+        assert_eq!(Scene::parse(&scene.to_toml()).unwrap(), scene);
+        // The world gets every value.
+        let world = scene.build::<fixed::types::I32F32>().unwrap();
+        let (c, b) = (world.colliders()[0], world.bodies()[0]);
+        assert_eq!((c.is_sensor(), c.filter(), c.tag()), (true, Filter { layer: 6, mask: 15 }, 12));
+        assert_eq!((b.is_sensor(), b.filter(), b.tag()), (true, Filter { layer: 2, mask: 3 }, 9_007_199_254_740_993));
+        assert_eq!(b.gravity_scale(), -0.5);
+        // Defaults are not written.
+        let plain = Scene::parse("gravity = [0.0, -0.1]\n[[body]]\nposition = [0, 0]\nradius = 1\n").unwrap();
+        let written = plain.to_toml();
+        for key in ["friction", "gravity_scale", "sensor", "layer", "mask", "tag"] {
+            assert!(!written.contains(key), "{key} written as a default:\n{written}");
         }
     }
 
@@ -1336,6 +1655,13 @@ mod tests {
             ("[[body]]\nposition = [0.0, 1.0]\nradius = inf\n", 3, "finite"),
             ("[[body]]\nposition = [0.0, 1.0]\nradius = 1.0\ninverse_mass = -1\n", 4, "zero or more"),
             ("[[collider]]\nshape = \"capsule\"\nstart = [0, 0]\nend = [1, 0]\nradius = -0.5\n", 5, "radius"),
+            ("[[body]]\nposition = [0.0, 1.0]\nradius = 1.0\nfriction = -1\n", 4, "zero or more"),
+            ("[[body]]\nposition = [0.0, 1.0]\nradius = 1.0\ngravity_scale = nan\n", 4, "finite"),
+            ("[[body]]\nposition = [0.0, 1.0]\nradius = 1.0\ntag = -3\n", 4, "tag"),
+            ("[[body]]\nposition = [0.0, 1.0]\nradius = 1.0\nlayer = -1\n", 4, "layers and masks"),
+            ("[[collider]]\nshape = \"circle\"\ncenter = [0, 0]\nradius = 1\nrestitution = 2\n", 5, "restitution"),
+            ("[[collider]]\nshape = \"circle\"\ncenter = [0, 0]\nradius = 1\nvelocity = [inf, 0]\n", 5, "finite"),
+            ("[[collider]]\nshape = \"circle\"\ncenter = [0, 0]\nradius = 1\nmask = 1.5\n", 5, "layers and masks"),
         ];
         for (tail, line, what) in cases {
             let e = error(&format!("gravity = [0.0, -0.1]\n{tail}"));
@@ -1543,7 +1869,7 @@ mod tests {
         let e = scene.build::<f64>().unwrap_err();
         assert_eq!((e.kind, e.line), (SceneErrorKind::TooManyBodies, None));
         scene.bodies.clear();
-        scene.colliders = vec![Shape::Circle { center: Vec2::new(0.0, 0.0), radius: 1.0 }; MAX_COLLIDERS + 1];
+        scene.colliders = vec![Shape::Circle { center: Vec2::new(0.0, 0.0), radius: 1.0 }.into(); MAX_COLLIDERS + 1];
         assert_eq!(scene.build::<f64>().unwrap_err().kind, SceneErrorKind::TooManyColliders);
     }
 
@@ -1593,7 +1919,7 @@ mod tests {
         let mut body = BodySpec::new(far, -long);
         (body.velocity, body.restitution, body.inverse_mass) = (far, 0.123_456_789_012_345_68, 0.987_654_321_098_765_4);
         scene.bodies = vec![body; MAX_BODIES];
-        scene.colliders = vec![Shape::Capsule { start: far, end: far, radius: -long }; MAX_COLLIDERS];
+        scene.colliders = vec![Shape::Capsule { start: far, end: far, radius: -long }.into(); MAX_COLLIDERS];
         let text = scene.to_toml();
         assert!(text.len() * 4 < limit(), "{} bytes", text.len());
         let tokens = toml_parser::Source::new(&text).lex().count();
@@ -1609,7 +1935,7 @@ mod tests {
         let mut body = BodySpec::new(tiny, 5e-324);
         body.velocity = tiny;
         scene.bodies = vec![body; MAX_BODIES];
-        scene.colliders = vec![Shape::Capsule { start: tiny, end: tiny, radius: 5e-324 }; MAX_COLLIDERS];
+        scene.colliders = vec![Shape::Capsule { start: tiny, end: tiny, radius: 5e-324 }.into(); MAX_COLLIDERS];
         let scratch = Scratch::new("scene-too-large");
         let path = scratch.file("kept.toml", b"old contents");
         let e = scene.save(&path).unwrap_err();

@@ -3,13 +3,13 @@
 //! type. Everything crossing this boundary is `f64`; nothing here adds
 //! physics of its own.
 
-use geom_core::world::{BodyId, Collider, ColliderId, World, WorldError};
+use geom_core::world::{self, BodyId, ColliderId, EventKind, Id, World};
 use geom_core::{
     Capsule, Circle, Contact, Segment, Vec2, contact_circle_capsule, contact_circle_circle, contact_circle_segment,
 };
 
 use crate::num::{SandboxScalar, ScalarKind, with_scalar};
-use crate::scene::{BodySpec, Scene, SceneError, Shape, explain, of_vec};
+use crate::scene::{BodySpec, ColliderSpec, Scene, SceneError, Shape, explain, of_vec};
 
 /// A world in some scalar type.
 pub(crate) trait Sim: Send {
@@ -30,19 +30,24 @@ pub(crate) trait Sim: Send {
     /// Every body, in id order.
     fn bodies(&self) -> Vec<(BodyId, BodySpec)>;
     /// Every collider, in id order.
-    fn colliders(&self) -> Vec<(ColliderId, Shape)>;
+    fn colliders(&self) -> Vec<(ColliderId, ColliderSpec)>;
     /// The gravity, as `f64`.
     fn gravity(&self) -> Vec2<f64>;
-    /// Every current contact, computed in the world's own scalar type.
+    /// Every current contact, computed in the world's own scalar type
+    /// through the world's own queries: each body's (in id order) with the
+    /// colliders and the later bodies it touches, sensors and pairs whose
+    /// layers do not meet left out.
     fn contacts(&self) -> Vec<ContactView>;
+    /// What happened during the last tick, as the world reports it.
+    fn events(&self) -> Vec<EventView>;
     /// The whole world as a scene (tick and ids aside).
     fn to_scene(&self) -> Scene;
     /// The same world in another scalar type.
     fn convert(&self, kind: ScalarKind) -> Result<Box<dyn Sim>, String>;
     /// A body, if it exists.
     fn body(&self, id: BodyId) -> Option<BodySpec>;
-    /// A collider's shape, if it exists.
-    fn collider(&self, id: ColliderId) -> Option<Shape>;
+    /// A collider, if it exists.
+    fn collider(&self, id: ColliderId) -> Option<ColliderSpec>;
     /// Sets some values of a body or collider, each converted from `f64`
     /// once; the values not named keep every bit.
     fn set_fields(&mut self, item: Selected, changes: &[(Field, f64)]) -> Result<(), String>;
@@ -51,7 +56,7 @@ pub(crate) trait Sim: Send {
     /// Removes a body.
     fn remove_body(&mut self, id: BodyId) -> Result<(), String>;
     /// Adds a collider.
-    fn add_collider(&mut self, shape: Shape) -> Result<ColliderId, String>;
+    fn add_collider(&mut self, collider: ColliderSpec) -> Result<ColliderId, String>;
     /// Removes a collider.
     fn remove_collider(&mut self, id: ColliderId) -> Result<(), String>;
 }
@@ -72,16 +77,18 @@ pub(crate) enum Field {
     X,
     /// The y of a body's or a circle's centre.
     Y,
-    /// A body's velocity along x.
+    /// A body's or a platform's velocity along x.
     Vx,
-    /// A body's velocity along y.
+    /// A body's or a platform's velocity along y.
     Vy,
     /// The radius of a body, a circle or a capsule.
     Radius,
-    /// A body's restitution.
+    /// A body's or a collider's restitution.
     Restitution,
     /// A body's inverse mass.
     InverseMass,
+    /// A body's or a collider's friction.
+    Friction,
     /// The x of a segment's or a capsule's first endpoint.
     X1,
     /// The y of a segment's or a capsule's first endpoint.
@@ -103,6 +110,7 @@ impl Field {
             Self::Radius => "r",
             Self::Restitution => "e",
             Self::InverseMass => "im",
+            Self::Friction => "mu",
             Self::X1 => "x1",
             Self::Y1 => "y1",
             Self::X2 => "x2",
@@ -121,12 +129,14 @@ pub(crate) fn body_fields(b: &BodySpec) -> Vec<(Field, f64)> {
         (Field::Radius, b.radius),
         (Field::Restitution, b.restitution),
         (Field::InverseMass, b.inverse_mass),
+        (Field::Friction, b.friction),
     ]
 }
 
-/// A collider's editable values.
-pub(crate) fn shape_fields(shape: &Shape) -> Vec<(Field, f64)> {
-    match *shape {
+/// A collider's editable values: its shape's, then its velocity (a
+/// platform's), friction and restitution.
+pub(crate) fn collider_fields(collider: &ColliderSpec) -> Vec<(Field, f64)> {
+    let mut fields = match collider.shape {
         Shape::Segment { start, end } => {
             vec![(Field::X1, start.x), (Field::Y1, start.y), (Field::X2, end.x), (Field::Y2, end.y)]
         }
@@ -138,34 +148,42 @@ pub(crate) fn shape_fields(shape: &Shape) -> Vec<(Field, f64)> {
             (Field::Radius, radius),
         ],
         Shape::Circle { center, radius } => vec![(Field::X, center.x), (Field::Y, center.y), (Field::Radius, radius)],
-    }
+    };
+    fields.extend([
+        (Field::Vx, collider.velocity.x),
+        (Field::Vy, collider.velocity.y),
+        (Field::Friction, collider.friction),
+        (Field::Restitution, collider.restitution),
+    ]);
+    fields
 }
 
-/// `collider` with one value changed: `None` when it has no such field,
-/// the shape's error when the value is refused.
+/// `shape` with one value changed: `None` when it has no such field, the
+/// shape's error when the value is refused.
 fn with_field<S: SandboxScalar>(
-    collider: Collider<S>,
+    shape: world::Shape<S>,
     field: Field,
     value: S,
-) -> Option<Result<Collider<S>, geom_core::ShapeError>> {
+) -> Option<Result<world::Shape<S>, geom_core::ShapeError>> {
+    use world::Shape as W;
     let set = |p: Vec2<S>| match field {
         Field::X | Field::X1 | Field::X2 => Vec2::new(value, p.y),
         _ => Vec2::new(p.x, value),
     };
-    Some(match (collider, field) {
-        (Collider::Segment(s), Field::X1 | Field::Y1) => Segment::new(set(s.start()), s.end()).map(Collider::Segment),
-        (Collider::Segment(s), Field::X2 | Field::Y2) => Segment::new(s.start(), set(s.end())).map(Collider::Segment),
-        (Collider::Capsule(c), Field::X1 | Field::Y1 | Field::X2 | Field::Y2 | Field::Radius) => {
+    Some(match (shape, field) {
+        (W::Segment(s), Field::X1 | Field::Y1) => Segment::new(set(s.start()), s.end()).map(W::Segment),
+        (W::Segment(s), Field::X2 | Field::Y2) => Segment::new(s.start(), set(s.end())).map(W::Segment),
+        (W::Capsule(c), Field::X1 | Field::Y1 | Field::X2 | Field::Y2 | Field::Radius) => {
             let (s, r) = (c.segment(), c.radius());
             match field {
                 Field::X1 | Field::Y1 => Capsule::new(set(s.start()), s.end(), r),
                 Field::Radius => Capsule::new(s.start(), s.end(), value),
                 _ => Capsule::new(s.start(), set(s.end()), r),
             }
-            .map(Collider::Capsule)
+            .map(W::Capsule)
         }
-        (Collider::Circle(c), Field::X | Field::Y) => Circle::new(set(c.center()), c.radius()).map(Collider::Circle),
-        (Collider::Circle(c), Field::Radius) => Circle::new(c.center(), value).map(Collider::Circle),
+        (W::Circle(c), Field::X | Field::Y) => Circle::new(set(c.center()), c.radius()).map(W::Circle),
+        (W::Circle(c), Field::Radius) => Circle::new(c.center(), value).map(W::Circle),
         _ => return None,
     })
 }
@@ -180,68 +198,26 @@ pub(crate) struct ContactView {
     pub normal: Vec2<f64>,
 }
 
-/// Two things whose boxes touch, by index: a body and a collider, or two
-/// bodies (the first the lower).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Pair {
-    Collider(usize, usize),
-    Body(usize, usize),
+/// An event of the last tick to draw or print, in `f64`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct EventView {
+    /// The body it happened to.
+    pub body: BodyId,
+    /// What it happened with.
+    pub other: Id,
+    /// The event's name (see `EventKind::name`).
+    pub kind: &'static str,
+    /// For an impact: when, where, along which normal, how fast.
+    pub impact: Option<ImpactView>,
 }
 
-impl Pair {
-    /// Each body's pairs together, colliders before bodies, each in order.
-    fn key(self) -> (usize, u8, usize) {
-        match self {
-            Self::Collider(i, c) => (i, 0, c),
-            Self::Body(i, j) => (i, 1, j),
-        }
-    }
-}
-
-/// The pairs of a body and a collider, or of two bodies, whose bounding
-/// boxes touch, by sort and sweep along x (so a frame of a large scene
-/// does not test every pair), in [`Pair::key`] order.
-fn touching_boxes<S: SandboxScalar>(world: &World<S>) -> Vec<Pair> {
-    /// A box, slightly enlarged so that rounding to `f64` never drops a
-    /// touching pair (the narrow phase decides), and what it bounds.
-    struct Entry {
-        lo: Vec2<f64>,
-        hi: Vec2<f64>,
-        body: bool,
-        index: usize,
-    }
-    let entry = |(lo, hi): (Vec2<f64>, Vec2<f64>), body: bool, index: usize| {
-        let pad = 1e-9 * (1.0 + lo.x.abs().max(lo.y.abs()).max(hi.x.abs()).max(hi.y.abs()));
-        Entry { lo: lo - Vec2::new(pad, pad), hi: hi + Vec2::new(pad, pad), body, index }
-    };
-    let bodies = World::bodies(world).iter().enumerate().map(|(i, b)| {
-        let (p, r) = (of_vec(b.position()), b.radius().to_f64());
-        entry((p - Vec2::new(r, r), p + Vec2::new(r, r)), true, i)
-    });
-    let colliders =
-        World::colliders(world).iter().enumerate().map(|(i, (_, c))| entry(Shape::of_collider(c).bounds(), false, i));
-    let mut entries: Vec<Entry> = bodies.chain(colliders).collect();
-    entries.sort_by(|a, b| a.lo.x.total_cmp(&b.lo.x));
-    let mut pairs = Vec::new();
-    let mut open: Vec<usize> = Vec::new();
-    for (k, e) in entries.iter().enumerate() {
-        open.retain(|&o| entries[o].hi.x >= e.lo.x);
-        for &o in &open {
-            let other = &entries[o];
-            if other.lo.y > e.hi.y || e.lo.y > other.hi.y {
-                continue;
-            }
-            match (e.body, other.body) {
-                (true, true) => pairs.push(Pair::Body(e.index.min(other.index), e.index.max(other.index))),
-                (true, false) => pairs.push(Pair::Collider(e.index, other.index)),
-                (false, true) => pairs.push(Pair::Collider(other.index, e.index)),
-                (false, false) => {}
-            }
-        }
-        open.push(k);
-    }
-    pairs.sort_unstable_by_key(|p| p.key());
-    pairs
+/// An impact's numbers, in `f64`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct ImpactView {
+    pub t: f64,
+    pub point: Vec2<f64>,
+    pub normal: Vec2<f64>,
+    pub speed: f64,
 }
 
 /// The world `scene` describes, in the scalar type `kind`.
@@ -282,8 +258,8 @@ impl<S: SandboxScalar> Sim for World<S> {
         World::bodies(self).iter().map(|b| (b.id(), BodySpec::of_def(&b.def()))).collect()
     }
 
-    fn colliders(&self) -> Vec<(ColliderId, Shape)> {
-        World::colliders(self).iter().map(|(id, c)| (*id, Shape::of_collider(c))).collect()
+    fn colliders(&self) -> Vec<(ColliderId, ColliderSpec)> {
+        World::colliders(self).iter().map(|c| (c.id(), ColliderSpec::of_collider(c))).collect()
     }
 
     fn gravity(&self) -> Vec2<f64> {
@@ -292,24 +268,47 @@ impl<S: SandboxScalar> Sim for World<S> {
 
     fn contacts(&self) -> Vec<ContactView> {
         let view = |c: Contact<S>| ContactView { point: of_vec(c.point), normal: of_vec(c.normal) };
-        let bodies = World::bodies(self);
-        let colliders = World::colliders(self);
         let mut out = Vec::new();
-        for pair in touching_boxes(self) {
-            let contact = match pair {
-                Pair::Collider(i, c) => {
-                    let circle = bodies[i].circle();
-                    match &colliders[c].1 {
-                        Collider::Segment(s) => contact_circle_segment(&circle, s),
-                        Collider::Capsule(c) => contact_circle_capsule(&circle, c),
-                        Collider::Circle(c) => contact_circle_circle(&circle, c),
+        let mut touching = Vec::new();
+        for body in World::bodies(self).iter().filter(|b| !b.is_sensor()) {
+            let circle = body.circle();
+            World::overlap_circle(self, &circle, body.filter(), &mut touching);
+            for &other in &touching {
+                let contact = match other {
+                    Id::Collider(c) => World::collider(self, c).and_then(|c| match c.shape() {
+                        world::Shape::Segment(s) => contact_circle_segment(&circle, &s),
+                        world::Shape::Capsule(k) => contact_circle_capsule(&circle, &k),
+                        world::Shape::Circle(o) => contact_circle_circle(&circle, &o),
+                    }),
+                    Id::Body(b) if b > body.id() => {
+                        World::body(self, b).and_then(|other| contact_circle_circle(&circle, &other.circle()))
                     }
-                }
-                Pair::Body(i, j) => contact_circle_circle(&bodies[i].circle(), &bodies[j].circle()),
-            };
-            out.extend(contact.map(view));
+                    Id::Body(_) => None,
+                };
+                out.extend(contact.map(view));
+            }
         }
         out
+    }
+
+    fn events(&self) -> Vec<EventView> {
+        World::events(self)
+            .iter()
+            .map(|e| EventView {
+                body: e.body,
+                other: e.other,
+                kind: e.kind.name(),
+                impact: match e.kind {
+                    EventKind::Impact { t, point, normal, speed } => Some(ImpactView {
+                        t: t.to_f64(),
+                        point: of_vec(point),
+                        normal: of_vec(normal),
+                        speed: speed.to_f64(),
+                    }),
+                    _ => None,
+                },
+            })
+            .collect()
     }
 
     fn to_scene(&self) -> Scene {
@@ -337,8 +336,8 @@ impl<S: SandboxScalar> Sim for World<S> {
         World::body(self, id).map(|b| BodySpec::of_def(&b.def()))
     }
 
-    fn collider(&self, id: ColliderId) -> Option<Shape> {
-        World::colliders(self).iter().find(|(c, _)| *c == id).map(|(_, c)| Shape::of_collider(c))
+    fn collider(&self, id: ColliderId) -> Option<ColliderSpec> {
+        World::collider(self, id).map(ColliderSpec::of_collider)
     }
 
     fn set_fields(&mut self, item: Selected, changes: &[(Field, f64)]) -> Result<(), String> {
@@ -356,23 +355,30 @@ impl<S: SandboxScalar> Sim for World<S> {
                         Field::Radius => def.radius = value,
                         Field::Restitution => def.restitution = value,
                         Field::InverseMass => def.inverse_mass = value,
+                        Field::Friction => def.friction = value,
                         _ => return Err(no_such(field, "body")),
                     }
                 }
                 World::set_body(self, id, def).map_err(|e| explain(e, S::KIND))
             }
             Selected::Collider(id) => {
-                let mut collider = World::colliders(self)
-                    .iter()
-                    .find(|(c, _)| *c == id)
-                    .map(|(_, c)| *c)
-                    .ok_or_else(|| format!("no collider has id {}", id.index()))?;
+                let mut def =
+                    World::collider(self, id).ok_or_else(|| format!("no collider has id {}", id.index()))?.def();
                 for &(field, value) in changes {
-                    collider = with_field(collider, field, S::from_f64(value))
-                        .ok_or_else(|| no_such(field, Shape::of_collider(&collider).kind()))?
-                        .map_err(|e| explain(e.into(), S::KIND))?;
+                    let value = S::from_f64(value);
+                    match field {
+                        Field::Vx => def.velocity.x = value,
+                        Field::Vy => def.velocity.y = value,
+                        Field::Friction => def.friction = value,
+                        Field::Restitution => def.restitution = value,
+                        _ => {
+                            def.shape = with_field(def.shape, field, value)
+                                .ok_or_else(|| no_such(field, Shape::of_shape(&def.shape).kind()))?
+                                .map_err(|e| explain(e.into(), S::KIND))?;
+                        }
+                    }
                 }
-                World::set_collider(self, id, collider).map_err(|e| explain(e, S::KIND))
+                World::set_collider(self, id, def).map_err(|e| explain(e, S::KIND))
             }
         }
     }
@@ -385,9 +391,8 @@ impl<S: SandboxScalar> Sim for World<S> {
         World::remove_body(self, id).map(drop).map_err(|e| explain(e, S::KIND))
     }
 
-    fn add_collider(&mut self, shape: Shape) -> Result<ColliderId, String> {
-        let collider = shape.to_collider().map_err(|e: WorldError| explain(e, S::KIND))?;
-        Ok(World::add_collider(self, collider))
+    fn add_collider(&mut self, collider: ColliderSpec) -> Result<ColliderId, String> {
+        collider.to_def().and_then(|def| World::add_collider(self, def)).map_err(|e| explain(e, S::KIND))
     }
 
     fn remove_collider(&mut self, id: ColliderId) -> Result<(), String> {
@@ -421,7 +426,7 @@ mod tests {
     #[test]
     fn converting_refuses_a_world_the_narrower_type_cannot_hold() {
         let mut sim = default_sim(ScalarKind::F64);
-        sim.add_collider(Shape::Circle { center: geom_core::Vec2::new(6000.0, 0.0), radius: 1.0 }).unwrap();
+        sim.add_collider(Shape::Circle { center: geom_core::Vec2::new(6000.0, 0.0), radius: 1.0 }.into()).unwrap();
         let e = sim.convert(ScalarKind::I16F16).err().expect("6000 is outside I16F16's range");
         assert!(e.starts_with("cannot switch to I16F16") && e.contains("±4096"), "{e}");
     }
@@ -447,7 +452,9 @@ mod tests {
         assert!(sim.set_fields(body, &[(Field::Radius, -1.0)]).unwrap_err().contains("negative"));
         let segment = Selected::Collider(sim.colliders()[0].0);
         assert_eq!(sim.set_fields(segment, &[(Field::Radius, 1.0)]).unwrap_err(), "a segment has no `r`");
-        assert!(sim.add_collider(Shape::Circle { center: geom_core::Vec2::new(0.0, 9000.0), radius: 1.0 }).is_err());
+        assert!(
+            sim.add_collider(Shape::Circle { center: geom_core::Vec2::new(0.0, 9000.0), radius: 1.0 }.into()).is_err()
+        );
         assert_eq!(sim.checksum(), before);
     }
 }
@@ -474,7 +481,7 @@ mod field_tests {
     }
 
     #[test]
-    fn every_field_a_shape_lists_can_be_set_and_no_other() {
+    fn every_field_a_collider_lists_can_be_set_and_no_other() {
         let shapes = [
             Shape::Segment { start: Vec2::new(0.0, 0.0), end: Vec2::new(1.0, 0.0) },
             Shape::Capsule { start: Vec2::new(0.0, 0.0), end: Vec2::new(1.0, 0.0), radius: 0.5 },
@@ -483,12 +490,13 @@ mod field_tests {
         for shape in shapes {
             let empty = Scene::new(crate::scene::Settings::new(Vec2::new(0.0, 0.0)));
             let mut sim = build(&empty, ScalarKind::F64).unwrap();
-            let id = sim.add_collider(shape).unwrap();
-            let changes: Vec<(Field, f64)> = shape_fields(&shape).into_iter().map(|(f, v)| (f, v + 0.25)).collect();
+            let id = sim.add_collider(shape.into()).unwrap();
+            let changes: Vec<(Field, f64)> =
+                collider_fields(&shape.into()).into_iter().map(|(f, v)| (f, v + 0.25)).collect();
             sim.set_fields(Selected::Collider(id), &changes).unwrap();
-            assert_eq!(shape_fields(&sim.collider(id).unwrap()), changes);
-            let e = sim.set_fields(Selected::Collider(id), &[(Field::Vx, 1.0)]).unwrap_err();
-            assert_eq!(e, format!("a {} has no `vx`", shape.kind()));
+            assert_eq!(collider_fields(&sim.collider(id).unwrap()), changes);
+            let e = sim.set_fields(Selected::Collider(id), &[(Field::InverseMass, 1.0)]).unwrap_err();
+            assert_eq!(e, format!("a {} has no `im`", shape.kind()));
         }
     }
 }
@@ -499,22 +507,29 @@ mod contact_tests {
     use crate::scene::{DEFAULT_SCENE, Settings};
 
     /// Every contact, found by trying every pair, in the order `contacts`
-    /// promises: each body's with the colliders, then with later bodies.
+    /// promises: each body's with the colliders, then with later bodies;
+    /// sensors and pairs whose layers do not meet left out.
     fn every_pair<S: SandboxScalar>(world: &World<S>) -> Vec<ContactView> {
         let view = |c: Contact<S>| ContactView { point: of_vec(c.point), normal: of_vec(c.normal) };
         let bodies = World::bodies(world);
         let mut out = Vec::new();
-        for (i, body) in bodies.iter().enumerate() {
+        for (i, body) in bodies.iter().enumerate().filter(|(_, b)| !b.is_sensor()) {
             let circle = body.circle();
-            for (_, collider) in World::colliders(world) {
-                let contact = match collider {
-                    Collider::Segment(s) => contact_circle_segment(&circle, s),
-                    Collider::Capsule(c) => contact_circle_capsule(&circle, c),
-                    Collider::Circle(c) => contact_circle_circle(&circle, c),
+            for collider in World::colliders(world) {
+                if collider.is_sensor() || !body.filter().matches(collider.filter()) {
+                    continue;
+                }
+                let contact = match collider.shape() {
+                    world::Shape::Segment(s) => contact_circle_segment(&circle, &s),
+                    world::Shape::Capsule(c) => contact_circle_capsule(&circle, &c),
+                    world::Shape::Circle(c) => contact_circle_circle(&circle, &c),
                 };
                 out.extend(contact.map(view));
             }
             for other in &bodies[i + 1..] {
+                if other.is_sensor() || !body.filter().matches(other.filter()) {
+                    continue;
+                }
                 out.extend(contact_circle_circle(&circle, &other.circle()).map(view));
             }
         }
@@ -522,12 +537,17 @@ mod contact_tests {
     }
 
     #[test]
-    fn the_sweep_finds_the_same_contacts_as_trying_every_pair() {
+    fn the_worlds_queries_find_the_same_contacts_as_trying_every_pair() {
         let mut scene = Scene::parse(DEFAULT_SCENE).unwrap();
-        // A crowd, touching exactly and overlapping, on and off the colliders.
+        // A crowd, touching exactly and overlapping, on and off the
+        // colliders, on three layers, some of them sensors.
         for i in 0..60_u32 {
             let (x, y) = (f64::from(i % 12) - 6.0, f64::from(i / 12) * 1.5 - 19.5);
-            scene.bodies.push(BodySpec::new(Vec2::new(x, y), 0.5 + f64::from(i % 3) * 0.25));
+            let mut body = BodySpec::new(Vec2::new(x, y), 0.5 + f64::from(i % 3) * 0.25);
+            body.layer = 1 << (i % 3);
+            body.mask = if i % 5 == 0 { 0b011 } else { u32::MAX };
+            body.sensor = i % 11 == 0;
+            scene.bodies.push(body);
         }
         let mut found = 0;
         for kind in ScalarKind::ALL {
@@ -547,7 +567,7 @@ mod contact_tests {
     #[test]
     fn contacts_list_bodies_touching_colliders_and_each_other_and_nothing_else() {
         let mut scene = Scene::new(Settings::new(Vec2::new(0.0, 0.0)));
-        scene.colliders.push(Shape::Segment { start: Vec2::new(-10.0, 0.0), end: Vec2::new(10.0, 0.0) });
+        scene.colliders.push(Shape::Segment { start: Vec2::new(-10.0, 0.0), end: Vec2::new(10.0, 0.0) }.into());
         scene.bodies.push(BodySpec::new(Vec2::new(0.0, 1.0), 1.0)); // on the floor
         scene.bodies.push(BodySpec::new(Vec2::new(2.0, 1.0), 1.0)); // on the floor, touching the first
         scene.bodies.push(BodySpec::new(Vec2::new(0.0, 5.0), 1.0)); // in the air

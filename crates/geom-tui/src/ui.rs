@@ -209,12 +209,25 @@ fn draw_canvas(frame: &mut Frame<'_>, area: Rect, app: &App, inspection: Option<
     let bodies = primary.bodies();
     let colliders = primary.colliders();
     let contacts = primary.contacts();
+    let events = primary.events();
     let secondary = app.secondary().map(crate::sim::Sim::bodies);
     let selected = app.selection();
     let canvas = Canvas::default().marker(Marker::Braille).x_bounds(x_bounds).y_bounds(y_bounds).paint(|ctx| {
-        for (id, shape) in &colliders {
-            let color = if selected == Some(Selected::Collider(*id)) { Color::Yellow } else { Color::Gray };
-            draw_shape(ctx, shape, theme.color(color), scale);
+        for (id, collider) in &colliders {
+            let color = if selected == Some(Selected::Collider(*id)) {
+                Color::Yellow
+            } else if collider.sensor {
+                Color::LightGreen
+            } else if collider.is_moving() {
+                Color::LightBlue
+            } else {
+                Color::Gray
+            };
+            draw_shape(ctx, &collider.shape, theme.color(color), scale, collider.sensor);
+            if collider.is_moving() {
+                let from = collider.shape.anchor();
+                ctx.draw(&segment(from, from + collider.velocity * ARROW_TICKS, theme.color(Color::Green)));
+            }
         }
         ctx.layer();
         if let Some(others) = &secondary {
@@ -231,7 +244,8 @@ fn draw_canvas(frame: &mut Frame<'_>, area: Rect, app: &App, inspection: Option<
             } else {
                 Color::Cyan
             };
-            ctx.draw(&Outline::circle(body.position, body.radius, theme.color(color), scale));
+            let outline = Outline::circle(body.position, body.radius, theme.color(color), scale);
+            ctx.draw(&if body.sensor { outline.dashed() } else { outline });
             let tip = body.position + body.velocity * ARROW_TICKS;
             ctx.draw(&segment(body.position, tip, theme.color(Color::Green)));
         }
@@ -239,6 +253,14 @@ fn draw_canvas(frame: &mut Frame<'_>, area: Rect, app: &App, inspection: Option<
         for contact in &contacts {
             let tip = contact.point + contact.normal * (6.0 * scale);
             ctx.draw(&segment(contact.point, tip, theme.color(Color::Red)));
+        }
+        // The last tick's impacts: a star where each one hit.
+        for impact in events.iter().filter_map(|e| e.impact) {
+            let (p, r) = (impact.point, 3.0 * scale);
+            let color = theme.color(Color::LightMagenta);
+            for d in [Vec2::new(r, 0.0), Vec2::new(0.0, r), Vec2::new(r, r), Vec2::new(r, -r)] {
+                ctx.draw(&segment(p - d, p + d, color));
+            }
         }
         if let Some(inspection) = inspection {
             draw_inspection(ctx, inspection, app.kind(), theme, scale);
@@ -252,7 +274,7 @@ fn draw_canvas(frame: &mut Frame<'_>, area: Rect, app: &App, inspection: Option<
 fn draw_inspection(ctx: &mut Context<'_>, inspection: &Inspection, kind: ScalarKind, theme: Theme, scale: f64) {
     let highlight = theme.color(Color::LightYellow);
     match inspection.target {
-        Target::Collider(shape) => draw_shape(ctx, &shape, highlight, scale),
+        Target::Collider(shape) => draw_shape(ctx, &shape, highlight, scale, false),
         Target::Body(other) => ctx.draw(&Outline::circle(other.position, other.radius, highlight, scale)),
     }
     let Some((_, Ok(readings))) = inspection.table.iter().find(|(k, _)| *k == kind) else { return };
@@ -274,12 +296,15 @@ fn segment(a: Vec2<f64>, b: Vec2<f64>, color: Color) -> CanvasLine {
     CanvasLine { x1: a.x, y1: a.y, x2: b.x, y2: b.y, color }
 }
 
-fn draw_shape(ctx: &mut Context<'_>, shape: &Shape, color: Color, scale: f64) {
-    match *shape {
-        Shape::Segment { start, end } => ctx.draw(&segment(start, end, color)),
-        Shape::Capsule { start, end, radius } => ctx.draw(&Outline::capsule(start, end, radius, color, scale)),
-        Shape::Circle { center, radius } => ctx.draw(&Outline::circle(center, radius, color, scale)),
-    }
+/// A shape's outline, dotted for a sensor.
+fn draw_shape(ctx: &mut Context<'_>, shape: &Shape, color: Color, scale: f64, dashed: bool) {
+    let outline = match *shape {
+        Shape::Segment { start, end } if !dashed => return ctx.draw(&segment(start, end, color)),
+        Shape::Segment { start, end } => Outline::capsule(start, end, 0.0, color, scale),
+        Shape::Capsule { start, end, radius } => Outline::capsule(start, end, radius, color, scale),
+        Shape::Circle { center, radius } => Outline::circle(center, radius, color, scale),
+    };
+    ctx.draw(&if dashed { outline.dashed() } else { outline });
 }
 
 /// The outline of a circle or a capsule, sampled densely enough for the
@@ -348,12 +373,14 @@ impl CanvasShape for Outline {
                 index += 1;
             }
         }
-        if length > 0.0 && self.radius > 0.0 {
+        if length > 0.0 {
             let line_samples = (length * per_unit).clamp(1.0, 100_000.0);
             // A whole number from 1 to 100 000.
             #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
             let line_samples = line_samples.ceil() as usize;
-            for offset in [across * self.radius, across * -self.radius] {
+            // Both sides of a capsule; a segment (radius 0) is its one line.
+            let sides = if self.radius > 0.0 { 2 } else { 1 };
+            for offset in [across * self.radius, across * -self.radius].into_iter().take(sides) {
                 for i in 0..=line_samples {
                     #[allow(clippy::cast_precision_loss)]
                     let p = self.start + offset + axis * (i as f64 / line_samples as f64);
@@ -495,7 +522,7 @@ fn draw_help(frame: &mut Frame<'_>, area: Rect, theme: Theme) {
     let width = 64.min(area.width);
     // The key list is short: a handful of rows, far below u16::MAX.
     #[allow(clippy::cast_possible_truncation)]
-    let height = (keys.len() as u16 + 3).min(area.height);
+    let height = (keys.len() as u16 + 4).min(area.height);
     let popup = Rect::new(area.x + (area.width - width) / 2, area.y + (area.height - height) / 2, width, height);
     let mut lines: Vec<Line<'_>> = keys
         .iter()
@@ -505,6 +532,10 @@ fn draw_help(frame: &mut Frame<'_>, area: Rect, theme: Theme) {
         .collect();
     lines.push(Line::from(Span::styled(
         format!("arrows: velocity × {ARROW_TICKS} ticks · red: contacts · * ≠ f64"),
+        theme.fg(Color::Gray),
+    )));
+    lines.push(Line::from(Span::styled(
+        "dotted green: sensors · blue: platforms · magenta: impacts",
         theme.fg(Color::Gray),
     )));
     frame.render_widget(Clear, popup);
@@ -558,7 +589,7 @@ mod tests {
     /// A scene of one floor and one ball, to read exact numbers from.
     fn ball_over_floor(kind: ScalarKind, y: f64, radius: f64) -> App {
         let mut scene = Scene::new(crate::scene::Settings::new(Vec2::new(0.0, 0.0)));
-        scene.colliders.push(Shape::Segment { start: Vec2::new(-8.0, 0.0), end: Vec2::new(8.0, 0.0) });
+        scene.colliders.push(Shape::Segment { start: Vec2::new(-8.0, 0.0), end: Vec2::new(8.0, 0.0) }.into());
         let mut ball = crate::scene::BodySpec::new(Vec2::new(1.0, y), radius);
         ball.velocity = Vec2::new(0.0, -1.0);
         scene.bodies.push(ball);
@@ -566,6 +597,48 @@ mod tests {
         app.set_colors(false);
         keys(&mut app, &[KeyCode::Tab]);
         app
+    }
+
+    /// Sensors are drawn dotted in light green, platforms in light blue with
+    /// their velocity arrow, and the last tick's impacts as light magenta
+    /// stars: each one is on the canvas exactly when the scene has it.
+    #[test]
+    fn the_canvas_draws_sensors_platforms_and_the_last_ticks_impacts() {
+        use crate::scene::{BodySpec, ColliderSpec, Settings};
+        let colours = |scene: &Scene, ticks: usize| {
+            let mut app = App::new(scene.clone(), None, ScalarKind::I32F32).unwrap();
+            app.set_colors(true);
+            for _ in 0..ticks {
+                keys(&mut app, &[KeyCode::Char('.')]);
+            }
+            let buffer = draw_buffer(&mut app, 80, 24);
+            let mut seen = std::collections::BTreeSet::new();
+            for cell in buffer.content() {
+                if cell.symbol().chars().any(is_braille) {
+                    seen.insert(format!("{:?}", cell.fg));
+                }
+            }
+            seen
+        };
+        let mut scene = Scene::new(Settings::new(Vec2::new(0.0, -0.125)));
+        scene.colliders.push(Shape::Segment { start: Vec2::new(-10.0, 0.0), end: Vec2::new(10.0, 0.0) }.into());
+        let plain = colours(&scene, 0);
+        assert!(!plain.contains("LightGreen") && !plain.contains("LightBlue"), "{plain:?}");
+        let mut zone = ColliderSpec::new(Shape::Circle { center: Vec2::new(-5.0, 5.0), radius: 2.0 });
+        zone.sensor = true;
+        scene.colliders.push(zone);
+        let mut lift = ColliderSpec::new(Shape::Segment { start: Vec2::new(4.0, 2.0), end: Vec2::new(8.0, 2.0) });
+        lift.velocity = Vec2::new(0.0, 0.25);
+        scene.colliders.push(lift);
+        let drawn = colours(&scene, 0);
+        assert!(drawn.contains("LightGreen") && drawn.contains("LightBlue") && drawn.contains("Green"), "{drawn:?}");
+        assert!(!drawn.contains("LightMagenta"), "no impact before the first tick: {drawn:?}");
+        // A ball that lands on the floor on the second tick.
+        let mut ball = BodySpec::new(Vec2::new(0.0, 1.0), 0.5);
+        ball.velocity = Vec2::new(0.0, -0.5);
+        scene.bodies.push(ball);
+        assert!(colours(&scene, 1).contains("LightMagenta"), "the impact of the tick just stepped");
+        assert!(!colours(&scene, 40).contains("LightMagenta"), "a ball at rest has no impact");
     }
 
     /// The inspector row called `name`, split into its cells.
@@ -716,7 +789,7 @@ mod tests {
         keys(&mut app, &[KeyCode::Enter, KeyCode::Char('r'), KeyCode::Char('=')]);
         let screen = render(&mut app, 80, 24);
         let footer = screen.lines().last().unwrap();
-        assert_eq!(footer, "edit body 0 [x=1.0 y=3.0 vx=0.0 vy=-1.0 r=1.0 e=0.0 im=1.0]> r=▏");
+        assert_eq!(footer, "edit body 0 [x=1.0 y=3.0 vx=0.0 vy=-1.0 r=1.0 e=0.0 im=1.0 mu=0.0]> r=▏");
     }
 
     /// The sandbox as the README shows it: the default scene in I32F32 at

@@ -18,7 +18,8 @@ const TICKS: u64 = 1000;
 fn checksum_after(kind: ScalarKind, ticks: u64) -> u64 {
     let scene = Scene::parse(DEFAULT_SCENE).expect("the default scene parses");
     let mut out = Vec::new();
-    run(&scene, &Options { ticks, kind, json: false }, &mut out).expect("the default scene fits every type");
+    run(&scene, &Options { ticks, kind, json: false, events: false }, &mut out)
+        .expect("the default scene fits every type");
     let text = String::from_utf8(out).expect("the output is text");
     let last = text.lines().last().expect("one line per tick");
     u64::from_str_radix(last.split_once(' ').expect("`tick checksum`").1, 16).expect("hex")

@@ -159,6 +159,8 @@ fn each_kind_of_bad_file_is_a_one_line_error_naming_the_file_with_exit_code_1() 
     // Sparse: 16 MiB and one byte long, and no disk used.
     std::fs::File::create(&huge).expect("create").set_len((16 << 20) + 1).expect("grow");
     let default = std::fs::read(manifest_dir().join("scenes/default.toml")).expect("the default scene");
+    // Cut short just after a key's `=`, so the last line has no value.
+    let cut_inside_a_value = default.windows(9).rposition(|w| w == b"radius = ").expect("a radius") + 9;
     let many = format!("gravity = [0.0, -0.1]\n{}", "[[body]]\nposition = [0, 0]\nradius = 1\n".repeat(5001));
     let mut cases = vec![
         (huge, ": too large: 16777217 bytes, more than the 16777216 (16 MiB) a scene file may have"),
@@ -168,7 +170,7 @@ fn each_kind_of_bad_file_is_a_one_line_error_naming_the_file_with_exit_code_1() 
             scratch.file("cut-char.toml", "gravity = [0.0, -0.1] # ∞".as_bytes().split_last().unwrap().1),
             ":1: not UTF-8 text: the file ends inside a character at byte 24 (cut short?)",
         ),
-        (scratch.file("cut.toml", &default[..default.len() / 2]), ":"),
+        (scratch.file("cut.toml", &default[..cut_inside_a_value]), ":"),
         (scratch.file("empty.toml", b""), ":1: missing field `gravity`"),
         (scratch.file("many.toml", many.as_bytes()), ":15002: too many bodies: a scene may have at most 5000"),
         (scratch.0.clone(), ": a directory, not a scene file"),
@@ -239,4 +241,88 @@ fn the_sandbox_without_a_terminal_says_so_instead_of_hanging() {
         .expect("the binary runs");
     assert_eq!(output.status.code(), Some(1));
     assert!(stderr(&output).contains("needs a terminal"), "{}", stderr(&output));
+}
+
+/// The final position of every body in a `--json` run.
+fn final_positions(output: &Output) -> Vec<(f64, f64)> {
+    let json: serde_json::Value = serde_json::from_str(&stdout(output)).expect("one JSON document");
+    let bodies = json["final"]["bodies"].as_array().expect("the final bodies");
+    bodies.iter().map(|b| (b["position"][0].as_f64().unwrap(), b["position"][1].as_f64().unwrap())).collect()
+}
+
+/// A ball with restitution 0.85 dropped on a floor comes to rest: at the
+/// same position on consecutive ticks, within 3000 ticks, in every type.
+#[test]
+fn a_bouncy_ball_is_at_rest_within_3000_ticks() {
+    let scene = TempFile::new(
+        "bouncy.toml",
+        "gravity = [0.0, -0.02]\n\n[[collider]]\nshape = \"segment\"\nstart = [-10.0, 0.0]\nend = [10.0, 0.0]\n\n\
+         [[body]]\nposition = [0.0, 2.0]\nradius = 0.5\nrestitution = 0.85\n",
+    );
+    for kind in ["f32", "f64", "I16F16", "I32F32", "I48F16"] {
+        let at = |ticks: &str| {
+            final_positions(&geom_tui(&["run", scene.path(), "--ticks", ticks, "--scalar", kind, "--json"]))
+        };
+        let (a, b) = (at("3000"), at("3001"));
+        assert_eq!(a, b, "{kind}: still moving after 3000 ticks");
+        assert!((a[0].1 - 0.5).abs() < 1e-3, "{kind}: resting at {:?}, not on the floor", a[0]);
+    }
+}
+
+/// A ball sliding on a floor with friction 0.5 (both) stops, and stays.
+#[test]
+fn friction_stops_a_sliding_ball() {
+    let scene = TempFile::new(
+        "sliding.toml",
+        "gravity = [0.0, -0.02]\n\n[[collider]]\nshape = \"segment\"\nstart = [-100.0, 0.0]\nend = [100.0, 0.0]\n\
+         friction = 0.5\n\n[[body]]\nposition = [0.0, 0.5]\nradius = 0.5\nvelocity = [0.5, 0.0]\nfriction = 0.5\n",
+    );
+    for kind in ["f32", "f64", "I16F16", "I32F32", "I48F16"] {
+        let at = |ticks: &str| {
+            final_positions(&geom_tui(&["run", scene.path(), "--ticks", ticks, "--scalar", kind, "--json"]))
+        };
+        let (a, b) = (at("200"), at("400"));
+        assert_eq!(a, b, "{kind}: still sliding");
+        // v²/(2μg) = 0.25 / 0.02 = 12.5, less half a tick's worth.
+        assert!((a[0].0 - 12.5).abs() < 0.5, "{kind}: stopped at {:?}", a[0]);
+    }
+}
+
+/// `--events` prints each tick's events after its checksum line, as
+/// `<tick> <kind> <ids…> …`, the same on every run.
+#[test]
+fn events_are_printed_after_their_ticks_line() {
+    let features = manifest_dir().join("scenes/features.toml");
+    let run = || geom_tui(&["run", features.to_str().unwrap(), "--ticks", "60", "--scalar", "I32F32", "--events"]);
+    let (first, second) = (run(), run());
+    assert!(first.status.success(), "{}", stderr(&first));
+    assert_eq!(first.stdout, second.stdout, "two runs differ");
+    let text = stdout(&first);
+    let mut tick = 0;
+    let mut kinds = std::collections::BTreeSet::new();
+    for line in text.lines() {
+        let fields: Vec<&str> = line.split(' ').collect();
+        if fields.len() == 2 {
+            assert_eq!(fields[0], tick.to_string(), "checksum lines in order");
+            tick += 1;
+            continue;
+        }
+        assert_eq!(fields[0], (tick - 1).to_string(), "an event after its tick's line: {line}");
+        assert!(fields[2].starts_with('b') && (fields[3].starts_with('b') || fields[3].starts_with('c')), "{line}");
+        kinds.insert(fields[1].to_owned());
+        if fields[1] == "impact" {
+            let names: Vec<&str> = fields[4..].iter().map(|f| f.split('=').next().unwrap()).collect();
+            assert_eq!(names, ["t", "point", "normal", "speed"], "{line}");
+        }
+    }
+    assert_eq!(tick, 61);
+    for kind in ["contact-began", "impact", "contact-ended", "sensor-began", "sensor-ended"] {
+        assert!(kinds.contains(kind), "no {kind} in 60 ticks of the features scene:\n{text}");
+    }
+    let json = geom_tui(&["run", features.to_str().unwrap(), "--ticks", "60", "--json", "--events"]);
+    let json: serde_json::Value = serde_json::from_str(&stdout(&json)).expect("one JSON document");
+    let events = json["events"].as_array().expect("the events");
+    let lines = text.lines().filter(|l| l.split(' ').count() > 2).count();
+    assert_eq!(events.len(), lines, "the same events as text and JSON");
+    assert!(events.iter().any(|e| e["kind"] == "impact" && e["speed"].as_f64().is_some()));
 }

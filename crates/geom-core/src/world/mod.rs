@@ -1,20 +1,27 @@
-//! A small deterministic stepping world, built only on geom's queries: the
-//! reference for what "deterministic" means here, and a building block for
-//! lockstep and rollback games.
+//! The deterministic collision world a lockstep or rollback game is built
+//! on, using only geom's queries.
 //!
-//! The world holds static colliders (segments, capsules and circles) and
-//! dynamic circles (bodies). [`World::step`] advances one tick:
+//! The world holds **colliders** (segments, capsules and circles: static,
+//! or kinematic platforms that move by their own velocity) and **bodies**
+//! (dynamic circles). [`World::step`] advances one tick:
 //!
-//! 1. gravity is added to every body with a finite mass;
+//! 1. gravity (times each body's gravity scale) is added to every body with
+//!    a finite mass;
 //! 2. each body moves by its velocity with continuous collision against the
-//!    static colliders: it stops at its earliest time of impact (a swept
-//!    query), bounces or slides, and continues with the rest of the tick, a
-//!    bounded number of times; if those run out it stops at the next impact,
-//!    so nothing tunnels through a wall;
-//! 3. touching or overlapping bodies exchange mass-weighted impulses and are
-//!    pushed apart (the push-out moves are themselves swept against the
-//!    statics), then any residual overlap with a static collider is pushed
-//!    out.
+//!    colliders (moving ones on the relative motion): it stops at its
+//!    earliest time of impact (a swept query), bounces, slides with
+//!    friction, and continues with the rest of the tick, a bounded number of
+//!    times; if those run out it stops at the next impact, so nothing
+//!    tunnels through a collider, whatever its speed or radius (radius 0
+//!    included); a body wedged between two surfaces, or held up by two
+//!    at once (the bottom of a V) and slower than a bounce, stops there;
+//! 3. platforms move by their velocity;
+//! 4. touching or overlapping bodies exchange mass-weighted impulses, with
+//!    friction, and are pushed apart (the push-out moves are themselves
+//!    swept against the colliders), then any residual overlap with a
+//!    collider is pushed out the same way;
+//! 5. the tick's [events](World::events) are collected: impacts, contacts
+//!    that began and ended, sensor overlaps that began and ended.
 //!
 //! Velocities are in units per tick and gravity in units per tick per tick:
 //! there is no time step to convert, and no clock. Every operation is in the
@@ -22,32 +29,112 @@
 //! pairs by ids), so the same inputs give the same bits on every peer: the
 //! [`checksum`](World::checksum) of every tick is the desync detector.
 //!
-//! Bodies that reach the edge of the safe range ([`Scalar::MAX_COORD`])
-//! stop there; velocities saturate at `MAX_COORD` per component.
+//! # What the world does
+//!
+//! - **Inputs between ticks**, each validated with a typed error that
+//!   changes nothing: [`set_velocity`](World::set_velocity),
+//!   [`apply_impulse`](World::apply_impulse),
+//!   [`set_position`](World::set_position) (a teleport),
+//!   [`set_body`](World::set_body) for everything else (gravity scale,
+//!   friction, layers, tags), [`set_collider_velocity`](World::set_collider_velocity)
+//!   to drive a platform.
+//! - **Bounces that come to rest.** Restitution is applied to the approach
+//!   speed the body had at the instant of impact (its velocity is the
+//!   tick's mean, so half a tick of gravity is taken off or put back), which
+//!   adds no energy; impacts slower than
+//!   [`bounce_threshold`](WorldConfig::bounce_threshold) lose all their
+//!   normal speed. A ball with restitution below 1 comes to rest after a
+//!   bounded number of bounces, without jitter.
+//! - **Friction**, Coulomb's, on every contact: the tangential speed
+//!   changes by at most the coefficient times the normal speed change. The
+//!   coefficient of a contact is the geometric mean `√(μa·μb)` of the two
+//!   (as in `Box2D`); bodies and colliders are frictionless by default.
+//!   Restitution combines as the larger of the two.
+//! - **Sensors** ([`BodyDef::sensor`], [`ColliderDef::sensor`]) report
+//!   overlaps but never push or are pushed. Two sensors ignore each other.
+//! - **Layers**: every body and collider has a [`Filter`]; pairs whose
+//!   filters do not [match](Filter::matches) neither collide nor report.
+//! - **Moving platforms**: a collider with a velocity moves by it every
+//!   tick; bodies are swept against it on the relative motion, so it pushes
+//!   them without tunnelling, and carries those that rest on it (upwards by
+//!   the contact, sideways by friction).
+//! - **Events** of the last tick ([`World::events`]), in a stable order:
+//!   by body id, then by the other id, impacts in the order they happened.
+//! - **World queries** through the broad phase: [`ray_cast`](World::ray_cast),
+//!   [`overlap_circle`](World::overlap_circle),
+//!   [`overlap_capsule`](World::overlap_capsule) and
+//!   [`nearest`](World::nearest), with a layer filter and ids in a defined
+//!   order.
+//! - **State for rollback and the network**: `Clone`,
+//!   [`snapshot`](World::snapshot) / [`restore`](World::restore), and with
+//!   the `serde` feature a compact binary state
+//!   ([`to_bytes`](World::to_bytes), [`from_bytes`](World::from_bytes))
+//!   that is refused with a typed error when altered.
+//!
+//! # What it does not do
+//!
+//! Bodies are circles that translate: there is no rotation (a body with
+//! friction slides, it does not roll), no joints, no polygons, and no
+//! sleeping. Bodies are swept against colliders but resolved against each
+//! other where they end the tick: two small, fast bodies can pass through
+//! each other. A body caught between a platform and a static collider is
+//! never pushed through the static one; the platform passes over it.
+//! Bodies and colliders that reach the edge of the safe range
+//! ([`Scalar::MAX_COORD`]) stop there; velocities saturate at `MAX_COORD`
+//! per component.
 //!
 //! # Examples
 //!
 //! ```
 //! use fixed::types::I32F32;
-//! use geom_core::world::{BodyDef, Collider, World, WorldConfig};
+//! use geom_core::world::{BodyDef, ColliderDef, EventKind, Filter, Id, World, WorldConfig};
 //! use geom_core::{Segment, Vec2};
 //!
 //! let v = |x: f64, y: f64| Vec2::new(I32F32::from_num(x), I32F32::from_num(y));
+//! let half = I32F32::from_num(0.5);
 //! let mut world = World::new(WorldConfig::new(v(0.0, -0.01)))?;
-//! world.add_collider(Collider::Segment(Segment::new(v(-10.0, 0.0), v(10.0, 0.0))?));
-//! let ball = world.add_body(BodyDef::new(v(0.0, 5.0), I32F32::from_num(0.5)))?;
+//! let mut floor = ColliderDef::new(Segment::new(v(-10.0, 0.0), v(10.0, 0.0))?);
+//! floor.friction = half;
+//! let floor = world.add_collider(floor)?;
+//! let mut ball = BodyDef::new(v(0.0, 5.0), half);
+//! ball.friction = half;
+//! let ball = world.add_body(ball)?;
+//! world.apply_impulse(ball, v(0.05, 0.0))?; // an input, between ticks
+//!
+//! let mut landed = None;
 //! for _ in 0..2000 {
 //!     world.step();
+//!     for event in world.events() {
+//!         if event.body == ball && event.other == Id::Collider(floor) {
+//!             if let EventKind::Impact { speed, .. } = event.kind {
+//!                 landed.get_or_insert((world.tick(), speed));
+//!             }
+//!         }
+//!     }
 //! }
-//! // Landed and at rest on the floor: touching, or a rounding step above it.
+//! let (tick, speed) = landed.expect("the ball hit the floor");
+//! assert!(tick > 25 && speed > I32F32::from_num(0.25));
+//!
+//! // At rest on the floor: the same bits tick after tick.
 //! let resting = world.body(ball).unwrap().position();
-//! assert!(resting.y >= 0.5 && resting.y <= I32F32::from_num(0.5) + 4 * I32F32::DELTA);
 //! world.step();
 //! assert_eq!(world.body(ball).unwrap().position(), resting);
+//!
+//! // A ray cast down from above the ball finds the ball, beside it the floor.
+//! let above = world.ray_cast(resting + v(0.0, 3.0), v(0.0, -5.0), Filter::ALL).expect("the ball");
+//! assert_eq!(above.id, Id::Body(ball));
+//! let beside = world.ray_cast(v(8.0, 3.0), v(0.0, -5.0), Filter::ALL).expect("the floor");
+//! assert_eq!((beside.id, beside.point), (Id::Collider(floor), v(8.0, 0.0)));
 //! # Ok::<(), geom_core::world::WorldError>(())
 //! ```
 
-mod broad_phase;
+mod body;
+mod collider;
+mod events;
+mod index;
+mod query;
+#[cfg(feature = "serde")]
+mod state;
 mod step;
 mod sync;
 
@@ -59,10 +146,17 @@ use core::hash::Hasher;
 use seahash::SeaHasher;
 
 use crate::scalar::Scalar;
-use crate::shape::{Capsule, Circle, Segment, ShapeError};
+use crate::shape::ShapeError;
 use crate::vec2::Vec2;
 
+pub use body::{Body, BodyDef};
+pub use collider::{Collider, ColliderDef, Shape};
+pub use events::{Event, EventKind};
+pub use query::{Nearest, RayHit};
 pub use sync::{SyncTest, sync_test};
+
+use index::Index;
+use step::Scratch;
 
 /// The stable identifier of a body: bodies are kept, stepped and hashed in
 /// the order of their ids, which are never reused.
@@ -94,16 +188,16 @@ impl BodyId {
     }
 }
 
-/// The stable identifier of a static collider (see [`BodyId`]).
+/// The stable identifier of a collider (see [`BodyId`]).
 ///
 /// # Examples
 ///
 /// ```
-/// use geom_core::world::{Collider, World, WorldConfig};
+/// use geom_core::world::{World, WorldConfig};
 /// use geom_core::{Circle, Vec2};
 ///
 /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f64, 0.0)))?;
-/// let post = world.add_collider(Collider::Circle(Circle::new(Vec2::new(1.0, 1.0), 0.5)?));
+/// let post = world.add_collider(Circle::new(Vec2::new(1.0, 1.0), 0.5)?)?;
 /// assert_eq!(post.index(), 0);
 /// # Ok::<(), geom_core::world::WorldError>(())
 /// ```
@@ -118,6 +212,129 @@ impl ColliderId {
     #[must_use]
     pub const fn index(self) -> u32 {
         self.0
+    }
+}
+
+/// A body or a collider: the other side of a contact or an event, or what
+/// a world query found. Colliders order before bodies.
+///
+/// # Examples
+///
+/// ```
+/// use geom_core::world::{Filter, Id, World, WorldConfig};
+/// use geom_core::{Circle, Vec2};
+///
+/// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f32, 0.0)))?;
+/// let post = world.add_collider(Circle::new(Vec2::new(0.0, 0.0), 1.0)?)?;
+/// let found = world.nearest(Vec2::new(3.0, 0.0), Filter::ALL).unwrap();
+/// assert_eq!(found.id, Id::Collider(post));
+/// assert_eq!(found.id.collider(), Some(post));
+/// assert_eq!(found.id.body(), None);
+/// # Ok::<(), geom_core::world::WorldError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub enum Id {
+    /// A collider.
+    Collider(ColliderId),
+    /// A body.
+    Body(BodyId),
+}
+
+impl Id {
+    /// The body's id, if this is a body.
+    ///
+    /// See [`Id`] for an example.
+    #[must_use]
+    pub fn body(self) -> Option<BodyId> {
+        match self {
+            Self::Body(id) => Some(id),
+            Self::Collider(_) => None,
+        }
+    }
+
+    /// The collider's id, if this is a collider.
+    ///
+    /// See [`Id`] for an example.
+    #[must_use]
+    pub fn collider(self) -> Option<ColliderId> {
+        match self {
+            Self::Collider(id) => Some(id),
+            Self::Body(_) => None,
+        }
+    }
+
+    fn hash(self, h: &mut SeaHasher) {
+        match self {
+            Self::Collider(id) => {
+                h.write_u8(0);
+                h.write_u32(id.0);
+            }
+            Self::Body(id) => {
+                h.write_u8(1);
+                h.write_u32(id.0);
+            }
+        }
+    }
+}
+
+/// Collision layers: which bodies and colliders interact.
+///
+/// Each body and collider is on the layers set in `layer` and interacts
+/// with the layers set in `mask`. Two of them collide (or report a sensor
+/// overlap) only when each is on a layer the other interacts with:
+/// `a.layer & b.mask != 0` and `b.layer & a.mask != 0`, a rule that is
+/// symmetric. A world query takes a filter too, and finds what its filter
+/// matches.
+///
+/// The default is layer 1, interacting with every layer.
+///
+/// # Examples
+///
+/// ```
+/// use geom_core::world::Filter;
+///
+/// const PLAYERS: u32 = 1 << 1;
+/// const BULLETS: u32 = 1 << 2;
+/// let player = Filter { layer: PLAYERS, mask: !PLAYERS }; // players pass through each other
+/// let bullet = Filter { layer: BULLETS, mask: PLAYERS };
+/// assert!(player.matches(bullet) && bullet.matches(player));
+/// assert!(!player.matches(player));
+/// assert!(!bullet.matches(Filter::default())); // bullets only hit players
+/// assert!(Filter::ALL.matches(player));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+pub struct Filter {
+    /// The layers this is on.
+    pub layer: u32,
+    /// The layers this interacts with.
+    pub mask: u32,
+}
+
+impl Filter {
+    /// On every layer, interacting with every layer: as a query's filter,
+    /// it finds everything whose own filter is not empty.
+    pub const ALL: Self = Self { layer: u32::MAX, mask: u32::MAX };
+
+    /// Whether two filters let their owners interact (see [`Filter`]).
+    ///
+    /// See [`Filter`] for an example.
+    #[must_use]
+    pub const fn matches(self, other: Self) -> bool {
+        self.layer & other.mask != 0 && other.layer & self.mask != 0
+    }
+
+    fn hash(self, h: &mut SeaHasher) {
+        h.write_u32(self.layer);
+        h.write_u32(self.mask);
+    }
+}
+
+impl Default for Filter {
+    /// Layer 1, interacting with every layer.
+    fn default() -> Self {
+        Self { layer: 1, mask: u32::MAX }
     }
 }
 
@@ -139,15 +356,20 @@ impl ColliderId {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 #[non_exhaustive]
 pub enum WorldError {
-    /// The body's position or radius is not a valid circle.
+    /// A position or radius does not make a valid shape.
     Shape(ShapeError),
-    /// A velocity or the gravity is NaN, infinite, or beyond
-    /// [`Scalar::MAX_COORD`] in a component.
+    /// A velocity, an impulse or the gravity is NaN, infinite, or beyond
+    /// [`Scalar::MAX_COORD`] in a component (or would make a velocity so).
     Velocity,
     /// The inverse mass is negative, NaN, or beyond [`Scalar::MAX_COORD`].
     InverseMass,
     /// The restitution is outside `[0, 1]` (or NaN).
     Restitution,
+    /// The friction coefficient is negative, NaN or beyond
+    /// [`Scalar::MAX_COORD`].
+    Friction,
+    /// The gravity scale is NaN or beyond [`Scalar::MAX_COORD`] in size.
+    GravityScale,
     /// The bounce threshold is negative, NaN or beyond the safe range, or
     /// the number of substeps is zero.
     Config,
@@ -157,23 +379,34 @@ pub enum WorldError {
     UnknownCollider(ColliderId),
     /// All 2^32 ids have been handed out.
     OutOfIds,
-    /// A serialised world lists ids out of order, twice, or beyond the next
-    /// id to hand out.
+    /// A saved state lists ids out of order, twice, or beyond the next id
+    /// to hand out, or a contact with something that does not exist.
     Ids,
+    /// A saved state is not one: its bytes do not decode as a world.
+    Malformed,
+    /// A saved state's checksum does not match its contents: it was
+    /// altered or corrupted.
+    Checksum,
 }
 
 impl fmt::Display for WorldError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Self::Shape(e) => write!(f, "invalid body: {e}"),
-            Self::Velocity => f.write_str("a velocity or the gravity is not finite or outside the safe range"),
+            Self::Shape(e) => write!(f, "invalid shape: {e}"),
+            Self::Velocity => {
+                f.write_str("a velocity, an impulse or the gravity is not finite or outside the safe range")
+            }
             Self::InverseMass => f.write_str("the inverse mass is negative, not finite or outside the safe range"),
             Self::Restitution => f.write_str("the restitution is outside [0, 1]"),
+            Self::Friction => f.write_str("the friction is negative, not finite or outside the safe range"),
+            Self::GravityScale => f.write_str("the gravity scale is not finite or outside the safe range"),
             Self::Config => f.write_str("the bounce threshold is negative or out of range, or substeps is zero"),
             Self::UnknownBody(id) => write!(f, "no body has id {}", id.0),
             Self::UnknownCollider(id) => write!(f, "no collider has id {}", id.0),
             Self::OutOfIds => f.write_str("all ids have been handed out"),
-            Self::Ids => f.write_str("ids are out of order, repeated, or beyond the next id"),
+            Self::Ids => f.write_str("ids are out of order, repeated, beyond the next id, or unknown"),
+            Self::Malformed => f.write_str("the bytes are not a saved world"),
+            Self::Checksum => f.write_str("the saved world's checksum does not match: it was altered or corrupted"),
         }
     }
 }
@@ -186,15 +419,26 @@ impl From<ShapeError> for WorldError {
     }
 }
 
-/// Whether `v` is a finite value within `[0, MAX_COORD]`.
+/// Whether `v` is a finite value within `[0, max]`.
 fn in_unit_range<S: Scalar>(v: S, max: S) -> bool {
     v.is_finite() && v >= S::ZERO && v <= max
 }
 
+/// Whether `v` is finite and within `±MAX_COORD`.
+fn in_range<S: Scalar>(v: S) -> bool {
+    v.is_finite() && v <= S::MAX_COORD && v >= -S::MAX_COORD
+}
+
 /// Whether both components are finite and within the safe range.
 fn in_safe_range<S: Scalar>(v: Vec2<S>) -> bool {
-    let ok = |c: S| c.is_finite() && c <= S::MAX_COORD && c >= -S::MAX_COORD;
-    ok(v.x) && ok(v.y)
+    in_range(v.x) && in_range(v.y)
+}
+
+/// Hashes scalars by their bits.
+fn hash_scalars<S: Scalar>(h: &mut SeaHasher, values: &[S]) {
+    for v in values {
+        h.write_u64(v.hash_bits());
+    }
 }
 
 /// How the world steps: gravity, bounce and the bound on substeps.
@@ -212,13 +456,17 @@ fn in_safe_range<S: Scalar>(v: Vec2<S>) -> bool {
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 pub struct WorldConfig<S> {
-    /// Added to every movable body's velocity at the start of each tick
-    /// (units per tick per tick).
+    /// Added to every movable body's velocity (times its gravity scale) at
+    /// the start of each tick (units per tick per tick).
     pub gravity: Vec2<S>,
-    /// Impacts slower than this along the normal (units per tick) do not
-    /// bounce: the body stops against the surface instead. A resting body
-    /// hits its floor at the speed of one tick of gravity, so this must be
-    /// above that for bodies to rest without jitter.
+    /// Impacts slower than this along the normal (units per tick, measured
+    /// at the instant of impact) do not bounce: the body loses its normal
+    /// speed and stays against the surface. They are not reported as
+    /// impact events either. A resting body meets its floor at half a tick
+    /// of gravity, so this must be above that for bodies to rest without
+    /// jitter; and every bounce of a ball with restitution below 1 is
+    /// slower than the one before, so it comes to rest once its bounces
+    /// fall below this.
     pub bounce_threshold: S,
     /// How many times a body may hit something and continue within one tick
     /// before it stops at its next impact.
@@ -227,8 +475,8 @@ pub struct WorldConfig<S> {
 
 impl<S: Scalar> WorldConfig<S> {
     /// A configuration with the given gravity, a bounce threshold of twice
-    /// gravity's size (`2·(|gx| + |gy|)`, so resting bodies do not bounce)
-    /// and 4 substeps.
+    /// gravity's size (`2·(|gx| + |gy|)`, four times what a resting body's
+    /// impacts measure) and 4 substeps.
     ///
     /// A gravity outside the safe range (which [`World::new`] refuses) is
     /// measured at the range's edge here, so building the configuration
@@ -261,245 +509,88 @@ impl<S: Scalar> WorldConfig<S> {
         }
         Ok(())
     }
-}
-
-/// A body to add to the world: plain data, validated by
-/// [`World::add_body`] and [`World::set_body`].
-///
-/// # Examples
-///
-/// ```
-/// use fixed::types::I16F16;
-/// use geom_core::world::BodyDef;
-/// use geom_core::Vec2;
-///
-/// let mut def = BodyDef::new(Vec2::new(I16F16::ZERO, I16F16::from_num(3)), I16F16::from_num(0.5));
-/// def.velocity = Vec2::new(I16F16::from_num(0.25), I16F16::ZERO);
-/// def.restitution = I16F16::from_num(0.8);
-/// assert_eq!(def.inverse_mass, I16F16::ONE);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct BodyDef<S> {
-    /// The centre.
-    pub position: Vec2<S>,
-    /// The velocity, in units per tick.
-    pub velocity: Vec2<S>,
-    /// The radius, at least zero.
-    pub radius: S,
-    /// One over the mass; zero makes the body immovable by collisions and
-    /// gravity (it still moves by its own velocity).
-    pub inverse_mass: S,
-    /// How much of the approach speed an impact returns, from 0 (none) to 1
-    /// (all).
-    pub restitution: S,
-}
-
-impl<S: Scalar> BodyDef<S> {
-    /// A body at rest with unit mass and no bounce.
-    ///
-    /// See [`BodyDef`] for an example.
-    #[must_use]
-    pub fn new(position: Vec2<S>, radius: S) -> Self {
-        Self { position, velocity: Vec2::ZERO, radius, inverse_mass: S::ONE, restitution: S::ZERO }
-    }
-
-    fn validate(self, id: BodyId) -> Result<Body<S>, WorldError> {
-        let circle = Circle::new(self.position, self.radius)?;
-        if !in_safe_range(self.velocity) {
-            return Err(WorldError::Velocity);
-        }
-        if !in_unit_range(self.inverse_mass, S::MAX_COORD) {
-            return Err(WorldError::InverseMass);
-        }
-        if !in_unit_range(self.restitution, S::ONE) {
-            return Err(WorldError::Restitution);
-        }
-        Ok(Body { id, circle, velocity: self.velocity, inverse_mass: self.inverse_mass, restitution: self.restitution })
-    }
-}
-
-/// A dynamic circle in the world.
-///
-/// # Examples
-///
-/// ```
-/// use geom_core::world::{BodyDef, World, WorldConfig};
-/// use geom_core::Vec2;
-///
-/// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f32, 0.0)))?;
-/// let mut def = BodyDef::new(Vec2::new(1.0, 2.0), 0.5);
-/// def.velocity = Vec2::new(0.25, 0.0);
-/// let id = world.add_body(def)?;
-/// world.step();
-/// let body = world.body(id).unwrap();
-/// assert_eq!((body.id(), body.position(), body.radius()), (id, Vec2::new(1.25, 2.0), 0.5));
-/// assert_eq!(body.def().velocity, Vec2::new(0.25, 0.0));
-/// # Ok::<(), geom_core::world::WorldError>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(
-        try_from = "serde_data::BodyData<S>",
-        into = "serde_data::BodyData<S>",
-        bound = "S: Scalar + serde::Serialize + serde::de::DeserializeOwned"
-    )
-)]
-pub struct Body<S> {
-    id: BodyId,
-    circle: Circle<S>,
-    velocity: Vec2<S>,
-    inverse_mass: S,
-    restitution: S,
-}
-
-impl<S: Scalar> Body<S> {
-    /// The body's id (see [`Body`] for an example).
-    #[must_use]
-    pub fn id(&self) -> BodyId {
-        self.id
-    }
-
-    /// The body as a circle (see [`Body`] for an example).
-    #[must_use]
-    pub fn circle(&self) -> Circle<S> {
-        self.circle
-    }
-
-    /// The centre (see [`Body`] for an example).
-    #[must_use]
-    pub fn position(&self) -> Vec2<S> {
-        self.circle.center()
-    }
-
-    /// The radius (see [`Body`] for an example).
-    #[must_use]
-    pub fn radius(&self) -> S {
-        self.circle.radius()
-    }
-
-    /// The velocity, in units per tick (see [`Body`] for an example).
-    #[must_use]
-    pub fn velocity(&self) -> Vec2<S> {
-        self.velocity
-    }
-
-    /// One over the mass (see [`Body`] for an example).
-    #[must_use]
-    pub fn inverse_mass(&self) -> S {
-        self.inverse_mass
-    }
-
-    /// The restitution (see [`Body`] for an example).
-    #[must_use]
-    pub fn restitution(&self) -> S {
-        self.restitution
-    }
-
-    /// The body as plain data, to edit and give back to
-    /// [`World::set_body`] (see [`Body`] for an example).
-    #[must_use]
-    pub fn def(&self) -> BodyDef<S> {
-        BodyDef {
-            position: self.position(),
-            velocity: self.velocity,
-            radius: self.radius(),
-            inverse_mass: self.inverse_mass,
-            restitution: self.restitution,
-        }
-    }
 
     fn hash(&self, h: &mut SeaHasher) {
-        h.write_u32(self.id.0);
-        for v in [self.position().x, self.position().y, self.velocity.x, self.velocity.y] {
-            h.write_u64(v.hash_bits());
-        }
-        for v in [self.radius(), self.inverse_mass, self.restitution] {
-            h.write_u64(v.hash_bits());
-        }
+        hash_scalars(h, &[self.gravity.x, self.gravity.y, self.bounce_threshold]);
+        h.write_u8(self.max_substeps);
     }
 }
 
-/// A static collider: it never moves, and bodies collide with it.
-///
-/// # Examples
-///
-/// ```
-/// use geom_core::world::Collider;
-/// use geom_core::{Segment, Vec2};
-///
-/// let floor = Collider::Segment(Segment::new(Vec2::new(-5.0_f32, 0.0), Vec2::new(5.0, 0.0))?);
-/// assert!(matches!(floor, Collider::Segment(_)));
-/// # Ok::<(), geom_core::ShapeError>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(bound = "S: Scalar + serde::Serialize + serde::de::DeserializeOwned")
-)]
-pub enum Collider<S> {
-    /// A line segment (a wall with no thickness).
-    Segment(Segment<S>),
-    /// A capsule.
-    Capsule(Capsule<S>),
-    /// A circle.
-    Circle(Circle<S>),
-}
-
-impl<S: Scalar> Collider<S> {
-    fn hash(&self, h: &mut SeaHasher) {
-        let mut write = |kind: u8, values: &[S]| {
-            h.write_u8(kind);
-            for v in values {
-                h.write_u64(v.hash_bits());
-            }
-        };
-        match self {
-            Self::Segment(s) => write(0, &[s.start().x, s.start().y, s.end().x, s.end().y]),
-            Self::Capsule(c) => {
-                let s = c.segment();
-                write(1, &[s.start().x, s.start().y, s.end().x, s.end().y, c.radius()]);
-            }
-            Self::Circle(c) => write(2, &[c.center().x, c.center().y, c.radius()]),
-        }
-    }
-}
-
-/// The deterministic world: static colliders, dynamic circles, and the
-/// step that moves them. See the [module documentation](self).
+/// The deterministic world: colliders, bodies, and the step that moves
+/// them. See the [module documentation](self).
 ///
 /// A `World` is `Clone`; cloning shares the colliders (they are
-/// reference-counted and copied only when changed), so it costs one copy
-/// of the bodies: [`snapshot`](World::snapshot) and
-/// [`restore`](World::restore) are built on it.
+/// reference-counted and copied only when changed, or every tick while a
+/// platform moves), so it costs one copy of the bodies and of the contact
+/// lists: [`snapshot`](World::snapshot) and [`restore`](World::restore)
+/// are built on it.
 ///
 /// With the `serde` feature a world serialises completely (tick, bodies,
-/// colliders, ids still to hand out) and is validated when read back: a
-/// malformed file gives an error, never an invalid world.
-#[derive(Clone, Debug)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(
-        try_from = "serde_data::WorldData<S>",
-        into = "serde_data::WorldData<S>",
-        bound = "S: Scalar + serde::Serialize + serde::de::DeserializeOwned"
-    )
-)]
+/// colliders, contacts, ids still to hand out, and a checksum of it all)
+/// and is validated when read back: a malformed or altered state gives an
+/// error, never an invalid world. The events of the last tick are output,
+/// not state: they are not saved.
+#[derive(Debug)]
 pub struct World<S> {
     config: WorldConfig<S>,
     tick: u64,
     bodies: Vec<Body<S>>,
-    colliders: Arc<Vec<(ColliderId, Collider<S>)>>,
+    colliders: Arc<Vec<Collider<S>>>,
     colliders_hash: u64,
     next_body: u32,
     next_collider: u32,
+    /// The pairs in contact during the last tick, ascending.
+    contacts: Vec<(BodyId, Id)>,
+    /// The sensor overlaps during the last tick, ascending.
+    overlaps: Vec<(BodyId, Id)>,
+    /// What happened during the last tick.
+    events: Vec<Event<S>>,
+    /// The broad phase of the last tick, kept for world queries until a
+    /// change makes it stale; never part of the state.
+    index: Index<S>,
+    /// The step's buffers; never part of the state.
+    scratch: Scratch<S>,
+}
+
+impl<S: Clone> Clone for World<S> {
+    fn clone(&self) -> Self {
+        Self {
+            config: self.config.clone(),
+            tick: self.tick,
+            bodies: self.bodies.clone(),
+            colliders: Arc::clone(&self.colliders),
+            colliders_hash: self.colliders_hash,
+            next_body: self.next_body,
+            next_collider: self.next_collider,
+            contacts: self.contacts.clone(),
+            overlaps: self.overlaps.clone(),
+            events: self.events.clone(),
+            index: self.index.clone(),
+            scratch: self.scratch.clone(),
+        }
+    }
+
+    /// Reuses this world's buffers: restoring a snapshot allocates nothing
+    /// once they have grown.
+    fn clone_from(&mut self, source: &Self) {
+        self.config.clone_from(&source.config);
+        self.tick = source.tick;
+        self.bodies.clone_from(&source.bodies);
+        self.colliders.clone_from(&source.colliders);
+        self.colliders_hash = source.colliders_hash;
+        self.next_body = source.next_body;
+        self.next_collider = source.next_collider;
+        self.contacts.clone_from(&source.contacts);
+        self.overlaps.clone_from(&source.overlaps);
+        self.events.clone_from(&source.events);
+        self.index.clone_from(&source.index);
+        self.scratch.clone_from(&source.scratch);
+    }
 }
 
 /// A saved world state, for rollback: see [`World::snapshot`].
+///
+/// With the `serde` feature it serialises as the world does.
 ///
 /// # Examples
 ///
@@ -537,6 +628,11 @@ impl<S: Scalar> World<S> {
             colliders_hash: 0,
             next_body: 0,
             next_collider: 0,
+            contacts: Vec::new(),
+            overlaps: Vec::new(),
+            events: Vec::new(),
+            index: Index::default(),
+            scratch: Scratch::default(),
         };
         world.rehash_colliders();
         Ok(world)
@@ -605,11 +701,13 @@ impl<S: Scalar> World<S> {
         let body = def.validate(id)?;
         self.next_body = self.next_body.checked_add(1).ok_or(WorldError::OutOfIds)?;
         self.bodies.push(body);
+        self.index.invalidate();
         Ok(id)
     }
 
-    /// Replaces a body's state (position, velocity, radius, mass,
-    /// restitution): the way to apply a game's inputs between ticks.
+    /// Replaces everything about a body but its id: its shape, velocity,
+    /// mass, restitution, friction, gravity scale, sensor flag, filter and
+    /// tag.
     ///
     /// # Errors
     ///
@@ -622,21 +720,133 @@ impl<S: Scalar> World<S> {
     /// use geom_core::world::{BodyDef, World, WorldConfig};
     /// use geom_core::Vec2;
     ///
-    /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f32, 0.0)))?;
+    /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f32, -0.1)))?;
     /// let id = world.add_body(BodyDef::new(Vec2::new(0.0, 0.0), 1.0))?;
     /// let mut def = world.body(id).unwrap().def();
-    /// def.velocity = Vec2::new(0.0, 2.0); // jump
+    /// def.gravity_scale = 0.0; // a balloon
+    /// def.tag = 42; // the game's own id for it
     /// world.set_body(id, def)?;
-    /// assert_eq!(world.body(id).unwrap().velocity(), Vec2::new(0.0, 2.0));
+    /// world.step();
+    /// assert_eq!(world.body(id).unwrap().velocity(), Vec2::new(0.0, 0.0));
+    /// assert_eq!(world.body(id).unwrap().tag(), 42);
     /// # Ok::<(), geom_core::world::WorldError>(())
     /// ```
     pub fn set_body(&mut self, id: BodyId, def: BodyDef<S>) -> Result<(), WorldError> {
         let index = self.body_index(id)?;
         self.bodies[index] = def.validate(id)?;
+        self.index.invalidate();
         Ok(())
     }
 
-    /// Removes a body, returning what it was.
+    /// Sets a body's velocity (units per tick): a game's input between
+    /// ticks.
+    ///
+    /// # Errors
+    ///
+    /// [`WorldError::UnknownBody`], or [`WorldError::Velocity`] for a
+    /// velocity outside the safe range; the world is left unchanged.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::world::{BodyDef, World, WorldConfig, WorldError};
+    /// use geom_core::Vec2;
+    ///
+    /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f32, 0.0)))?;
+    /// let id = world.add_body(BodyDef::new(Vec2::new(0.0, 0.0), 1.0))?;
+    /// world.set_velocity(id, Vec2::new(0.0, 2.0))?; // jump
+    /// assert_eq!(world.body(id).unwrap().velocity(), Vec2::new(0.0, 2.0));
+    /// assert_eq!(world.set_velocity(id, Vec2::new(f32::NAN, 0.0)), Err(WorldError::Velocity));
+    /// assert_eq!(world.body(id).unwrap().velocity(), Vec2::new(0.0, 2.0));
+    /// # Ok::<(), WorldError>(())
+    /// ```
+    pub fn set_velocity(&mut self, id: BodyId, velocity: Vec2<S>) -> Result<(), WorldError> {
+        let index = self.body_index(id)?;
+        if !in_safe_range(velocity) {
+            return Err(WorldError::Velocity);
+        }
+        self.bodies[index].velocity = velocity;
+        Ok(())
+    }
+
+    /// Applies an impulse to a body: its velocity changes by
+    /// `impulse × inverse_mass` (each component rounded once), so the same
+    /// impulse moves a heavy body less, and equal and opposite impulses on
+    /// two bodies leave their momentum unchanged. An immovable body
+    /// (inverse mass 0) does not change.
+    ///
+    /// # Errors
+    ///
+    /// [`WorldError::UnknownBody`], or [`WorldError::Velocity`] when the
+    /// impulse or the resulting velocity is outside the safe range; the
+    /// world is left unchanged.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::world::{BodyDef, World, WorldConfig};
+    /// use geom_core::Vec2;
+    ///
+    /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f64, 0.0)))?;
+    /// let mut heavy = BodyDef::new(Vec2::new(0.0, 0.0), 1.0);
+    /// heavy.inverse_mass = 0.25; // a mass of 4
+    /// let id = world.add_body(heavy)?;
+    /// world.apply_impulse(id, Vec2::new(2.0, 0.0))?;
+    /// assert_eq!(world.body(id).unwrap().velocity(), Vec2::new(0.5, 0.0));
+    /// # Ok::<(), geom_core::world::WorldError>(())
+    /// ```
+    pub fn apply_impulse(&mut self, id: BodyId, impulse: Vec2<S>) -> Result<(), WorldError> {
+        let index = self.body_index(id)?;
+        if !in_safe_range(impulse) {
+            return Err(WorldError::Velocity);
+        }
+        let body = &self.bodies[index];
+        let change = step::scale_held(impulse, body.inverse_mass);
+        if !in_safe_range(change) {
+            return Err(WorldError::Velocity);
+        }
+        // Both within the safe range: the sum fits (three bits of
+        // headroom), and is checked before it is kept.
+        let velocity = body.velocity + change;
+        if !in_safe_range(velocity) {
+            return Err(WorldError::Velocity);
+        }
+        self.bodies[index].velocity = velocity;
+        Ok(())
+    }
+
+    /// Moves a body to a new position, as a teleport: it is not swept, so
+    /// it can pass through walls (and end inside one, to be pushed out by
+    /// the next tick).
+    ///
+    /// # Errors
+    ///
+    /// [`WorldError::UnknownBody`], or [`WorldError::Shape`] for a
+    /// position outside the safe range; the world is left unchanged.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::world::{BodyDef, World, WorldConfig};
+    /// use geom_core::Vec2;
+    ///
+    /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f32, 0.0)))?;
+    /// let id = world.add_body(BodyDef::new(Vec2::new(0.0, 0.0), 1.0))?;
+    /// world.set_position(id, Vec2::new(10.0, 3.0))?; // respawn
+    /// assert_eq!(world.body(id).unwrap().position(), Vec2::new(10.0, 3.0));
+    /// assert!(world.set_position(id, Vec2::new(f32::INFINITY, 0.0)).is_err());
+    /// # Ok::<(), geom_core::world::WorldError>(())
+    /// ```
+    pub fn set_position(&mut self, id: BodyId, position: Vec2<S>) -> Result<(), WorldError> {
+        let index = self.body_index(id)?;
+        let body = &mut self.bodies[index];
+        body.circle = crate::shape::Circle::new(position, body.radius())?;
+        self.index.invalidate();
+        Ok(())
+    }
+
+    /// Removes a body, returning what it was. Its contacts go with it,
+    /// without an event.
     ///
     /// # Errors
     ///
@@ -656,6 +866,10 @@ impl<S: Scalar> World<S> {
     /// ```
     pub fn remove_body(&mut self, id: BodyId) -> Result<BodyDef<S>, WorldError> {
         let index = self.body_index(id)?;
+        let gone = |&(body, other): &(BodyId, Id)| body == id || other == Id::Body(id);
+        self.contacts.retain(|pair| !gone(pair));
+        self.overlaps.retain(|pair| !gone(pair));
+        self.index.invalidate();
         Ok(self.bodies.remove(index).def())
     }
 
@@ -676,23 +890,48 @@ impl<S: Scalar> World<S> {
     }
 
     fn body_index(&self, id: BodyId) -> Result<usize, WorldError> {
-        self.bodies.binary_search_by_key(&id, |b| b.id).map_err(|_| WorldError::UnknownBody(id))
+        self.bodies.binary_search_by_key(&id, Body::id).map_err(|_| WorldError::UnknownBody(id))
     }
 
-    /// Adds a static collider, returning its id. Colliders are validated
-    /// shapes already, so this cannot fail (but for running out of ids,
-    /// which takes 2^32 additions and saturates at the last id).
+    /// Adds a collider: a shape (a [`Segment`](crate::Segment),
+    /// [`Capsule`](crate::Capsule), [`Circle`](crate::Circle) or [`Shape`])
+    /// with the defaults, or a [`ColliderDef`].
     ///
-    /// See [`ColliderId`] for an example.
-    pub fn add_collider(&mut self, collider: Collider<S>) -> ColliderId {
+    /// # Errors
+    ///
+    /// What is wrong with the definition (a velocity outside the safe
+    /// range, a friction or restitution out of bounds), or
+    /// [`WorldError::OutOfIds`]; the world is left unchanged.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::world::{ColliderDef, World, WorldConfig};
+    /// use geom_core::{Segment, Vec2};
+    ///
+    /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f32, -0.1)))?;
+    /// let floor = world.add_collider(Segment::new(Vec2::new(-5.0, 0.0), Vec2::new(5.0, 0.0))?)?;
+    /// let mut lift = ColliderDef::new(Segment::new(Vec2::new(6.0, 0.0), Vec2::new(8.0, 0.0))?);
+    /// lift.velocity = Vec2::new(0.0, 0.125); // a platform going up
+    /// let lift = world.add_collider(lift)?;
+    /// world.step();
+    /// assert_eq!(world.collider(floor).unwrap().velocity(), Vec2::new(0.0, 0.0));
+    /// let moved = world.collider(lift).unwrap().shape();
+    /// assert_eq!(moved.bounds().0, Vec2::new(6.0, 0.125));
+    /// # Ok::<(), geom_core::world::WorldError>(())
+    /// ```
+    pub fn add_collider(&mut self, def: impl Into<ColliderDef<S>>) -> Result<ColliderId, WorldError> {
         let id = ColliderId(self.next_collider);
-        self.next_collider = self.next_collider.saturating_add(1);
-        Arc::make_mut(&mut self.colliders).push((id, collider));
+        let collider = def.into().validate(id)?;
+        self.next_collider = self.next_collider.checked_add(1).ok_or(WorldError::OutOfIds)?;
+        Arc::make_mut(&mut self.colliders).push(collider);
         self.rehash_colliders();
-        id
+        self.index.invalidate();
+        Ok(id)
     }
 
-    /// Removes a static collider, returning it.
+    /// Removes a collider, returning it. Its contacts go with it, without
+    /// an event.
     ///
     /// # Errors
     ///
@@ -701,73 +940,192 @@ impl<S: Scalar> World<S> {
     /// # Examples
     ///
     /// ```
-    /// use geom_core::world::{Collider, World, WorldConfig};
+    /// use geom_core::world::{World, WorldConfig};
     /// use geom_core::{Circle, Vec2};
     ///
     /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f32, 0.0)))?;
-    /// let id = world.add_collider(Collider::Circle(Circle::new(Vec2::new(0.0, 0.0), 1.0)?));
+    /// let id = world.add_collider(Circle::new(Vec2::new(0.0, 0.0), 1.0)?)?;
     /// assert!(world.remove_collider(id).is_ok());
     /// assert!(world.colliders().is_empty());
     /// # Ok::<(), geom_core::world::WorldError>(())
     /// ```
-    pub fn remove_collider(&mut self, id: ColliderId) -> Result<Collider<S>, WorldError> {
+    pub fn remove_collider(&mut self, id: ColliderId) -> Result<ColliderDef<S>, WorldError> {
         let index = self.collider_index(id)?;
-        let (_, collider) = Arc::make_mut(&mut self.colliders).remove(index);
+        let removed = Arc::make_mut(&mut self.colliders).remove(index);
+        self.contacts.retain(|&(_, other)| other != Id::Collider(id));
+        self.overlaps.retain(|&(_, other)| other != Id::Collider(id));
         self.rehash_colliders();
-        Ok(collider)
+        self.index.invalidate();
+        Ok(removed.def())
     }
 
-    /// Replaces a static collider's shape, keeping its id (and so its place
-    /// in the stepping order): the way to move a platform between ticks.
+    /// Replaces everything about a collider but its id (and so its place
+    /// in the stepping order): its shape, velocity, friction, restitution,
+    /// sensor flag, filter and tag.
     ///
     /// # Errors
     ///
-    /// [`WorldError::UnknownCollider`]; the world is left unchanged.
+    /// [`WorldError::UnknownCollider`], or what is wrong with the
+    /// definition; the world is left unchanged.
     ///
     /// # Examples
     ///
     /// ```
-    /// use geom_core::world::{Collider, World, WorldConfig};
+    /// use geom_core::world::{Shape, World, WorldConfig};
     /// use geom_core::{Circle, Vec2};
     ///
     /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f32, 0.0)))?;
-    /// let post = world.add_collider(Collider::Circle(Circle::new(Vec2::new(0.0, 0.0), 1.0)?));
-    /// let moved = Collider::Circle(Circle::new(Vec2::new(3.0, 0.0), 1.0)?);
+    /// let post = world.add_collider(Circle::new(Vec2::new(0.0, 0.0), 1.0)?)?;
+    /// let moved = Circle::new(Vec2::new(3.0, 0.0), 1.0)?;
     /// world.set_collider(post, moved)?;
-    /// assert_eq!(world.colliders(), &[(post, moved)]);
+    /// assert_eq!(world.collider(post).unwrap().shape(), Shape::Circle(moved));
     /// # Ok::<(), geom_core::world::WorldError>(())
     /// ```
-    pub fn set_collider(&mut self, id: ColliderId, collider: Collider<S>) -> Result<(), WorldError> {
+    pub fn set_collider(&mut self, id: ColliderId, def: impl Into<ColliderDef<S>>) -> Result<(), WorldError> {
         let index = self.collider_index(id)?;
-        Arc::make_mut(&mut self.colliders)[index].1 = collider;
+        let collider = def.into().validate(id)?;
+        Arc::make_mut(&mut self.colliders)[index] = collider;
+        self.rehash_colliders();
+        self.index.invalidate();
+        Ok(())
+    }
+
+    /// Sets a collider's velocity (units per tick): a platform moves by it
+    /// every tick until it is changed; zero makes the collider static.
+    ///
+    /// # Errors
+    ///
+    /// [`WorldError::UnknownCollider`], or [`WorldError::Velocity`] for a
+    /// velocity outside the safe range; the world is left unchanged.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::world::{World, WorldConfig};
+    /// use geom_core::{Segment, Vec2};
+    ///
+    /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f64, 0.0)))?;
+    /// let door = world.add_collider(Segment::new(Vec2::new(0.0, 0.0), Vec2::new(0.0, 2.0))?)?;
+    /// world.set_collider_velocity(door, Vec2::new(0.0, 0.5))?; // open
+    /// world.step();
+    /// world.step();
+    /// world.set_collider_velocity(door, Vec2::new(0.0, 0.0))?; // stop
+    /// world.step();
+    /// assert_eq!(world.collider(door).unwrap().shape().bounds().0, Vec2::new(0.0, 1.0));
+    /// # Ok::<(), geom_core::world::WorldError>(())
+    /// ```
+    pub fn set_collider_velocity(&mut self, id: ColliderId, velocity: Vec2<S>) -> Result<(), WorldError> {
+        let index = self.collider_index(id)?;
+        if !in_safe_range(velocity) {
+            return Err(WorldError::Velocity);
+        }
+        Arc::make_mut(&mut self.colliders)[index].velocity = velocity;
         self.rehash_colliders();
         Ok(())
     }
 
     fn collider_index(&self, id: ColliderId) -> Result<usize, WorldError> {
-        self.colliders.binary_search_by_key(&id, |(i, _)| *i).map_err(|_| WorldError::UnknownCollider(id))
+        self.colliders.binary_search_by_key(&id, Collider::id).map_err(|_| WorldError::UnknownCollider(id))
     }
 
-    /// All static colliders with their ids, in id order.
+    /// The collider with this id, if any.
+    ///
+    /// See [`World::add_collider`] for an example.
+    #[must_use]
+    pub fn collider(&self, id: ColliderId) -> Option<&Collider<S>> {
+        self.collider_index(id).ok().map(|i| &self.colliders[i])
+    }
+
+    /// All colliders, in id order.
     ///
     /// See [`World::remove_collider`] for an example.
     #[must_use]
-    pub fn colliders(&self) -> &[(ColliderId, Collider<S>)] {
+    pub fn colliders(&self) -> &[Collider<S>] {
         &self.colliders
+    }
+
+    /// What happened during the last tick, in a stable order: by body id,
+    /// then by the other's id (colliders before bodies), and for one pair
+    /// the contact or sensor overlap that began, the impacts in the order
+    /// they happened, then what ended. Empty before the first step; the
+    /// buffer is reused, so stepping allocates nothing for events once it
+    /// has grown.
+    ///
+    /// Events are output, not state: they are not saved by
+    /// [`to_bytes`](World::to_bytes), but a restored snapshot holds the
+    /// events of the tick it was taken after, and re-simulating a tick
+    /// gives its events again, the same.
+    ///
+    /// See the [module documentation](self) for an example.
+    #[must_use]
+    pub fn events(&self) -> &[Event<S>] {
+        &self.events
+    }
+
+    /// The pairs in contact during the last tick (touching at some instant
+    /// of it, or stopped by each other), each a body and a collider or a
+    /// body with a higher id, ascending. Sensors are not among them (see
+    /// [`sensor_overlaps`](World::sensor_overlaps)).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::world::{BodyDef, Id, World, WorldConfig};
+    /// use geom_core::{Segment, Vec2};
+    ///
+    /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f32, -0.1)))?;
+    /// let floor = world.add_collider(Segment::new(Vec2::new(-5.0, 0.0), Vec2::new(5.0, 0.0))?)?;
+    /// let ball = world.add_body(BodyDef::new(Vec2::new(0.0, 0.5), 0.5))?;
+    /// world.step();
+    /// assert_eq!(world.contacts(), &[(ball, Id::Collider(floor))]);
+    /// # Ok::<(), geom_core::world::WorldError>(())
+    /// ```
+    #[must_use]
+    pub fn contacts(&self) -> &[(BodyId, Id)] {
+        &self.contacts
+    }
+
+    /// The sensor overlaps during the last tick: pairs of a body and a
+    /// collider, or of two bodies (the lower id first), one of them a
+    /// sensor, that touched at some instant of it; ascending.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::world::{BodyDef, ColliderDef, Id, World, WorldConfig};
+    /// use geom_core::{Circle, Vec2};
+    ///
+    /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f32, 0.0)))?;
+    /// let mut zone = ColliderDef::new(Circle::new(Vec2::new(5.0, 0.0), 1.0)?);
+    /// zone.sensor = true;
+    /// let zone = world.add_collider(zone)?;
+    /// let mut ball = BodyDef::new(Vec2::new(0.0, 0.0), 0.5);
+    /// ball.velocity = Vec2::new(10.0, 0.0); // straight through the zone in one tick
+    /// let ball = world.add_body(ball)?;
+    /// world.step();
+    /// assert_eq!(world.sensor_overlaps(), &[(ball, Id::Collider(zone))]);
+    /// assert_eq!(world.body(ball).unwrap().position(), Vec2::new(10.0, 0.0)); // not stopped
+    /// # Ok::<(), geom_core::world::WorldError>(())
+    /// ```
+    #[must_use]
+    pub fn sensor_overlaps(&self) -> &[(BodyId, Id)] {
+        &self.overlaps
     }
 
     fn rehash_colliders(&mut self) {
         let mut h = SeaHasher::new();
-        for (id, collider) in self.colliders.iter() {
-            h.write_u32(id.0);
+        for collider in self.colliders.iter() {
             collider.hash(&mut h);
         }
         self.colliders_hash = h.finish();
     }
 
-    /// A 64-bit hash of every bit of the world's state: the tick, the
-    /// configuration, every body and every collider, with scalars hashed by
-    /// their bits (IEEE-754 patterns for floats, raw integers for fixed
+    /// A 64-bit hash of every bit of the world's state: the tick, the ids
+    /// still to hand out, the configuration, every body and every collider
+    /// (with every property, tags included), and the contacts and sensor
+    /// overlaps of the last
+    /// tick (on which the next tick's events depend), with scalars hashed
+    /// by their bits (IEEE-754 patterns for floats, raw integers for fixed
     /// point) and integers little-endian, with `seahash`. Equal on every
     /// platform for equal states: compare it between peers every tick to
     /// detect a desync.
@@ -791,22 +1149,29 @@ impl<S: Scalar> World<S> {
     pub fn checksum(&self) -> u64 {
         let mut h = SeaHasher::new();
         h.write_u64(self.tick);
-        for v in [self.config.gravity.x, self.config.gravity.y, self.config.bounce_threshold] {
-            h.write_u64(v.hash_bits());
-        }
-        h.write_u8(self.config.max_substeps);
+        h.write_u32(self.next_body);
+        h.write_u32(self.next_collider);
+        self.config.hash(&mut h);
         h.write_u64(self.bodies.len() as u64);
         for body in &self.bodies {
             body.hash(&mut h);
         }
         h.write_u64(self.colliders_hash);
+        for pairs in [&self.contacts, &self.overlaps] {
+            h.write_u64(pairs.len() as u64);
+            for &(body, other) in pairs {
+                h.write_u32(body.0);
+                other.hash(&mut h);
+            }
+        }
         h.finish()
     }
 
     /// The same world in another scalar type: every value converted by
-    /// `convert`, the tick and every id kept, and the result validated as
-    /// [`World::add_body`] would. Use it to replay a state in another
-    /// precision, or to move a game from floats to fixed point.
+    /// `convert`, the tick, every id, flag, filter, tag and contact kept,
+    /// and the result validated as [`World::add_body`] would. Use it to
+    /// replay a state in another precision, or to move a game from floats
+    /// to fixed point.
     ///
     /// # Errors
     ///
@@ -834,43 +1199,21 @@ impl<S: Scalar> World<S> {
     /// # Ok::<(), WorldError>(())
     /// ```
     pub fn convert<T: Scalar>(&self, mut convert: impl FnMut(S) -> T) -> Result<World<T>, WorldError> {
+        let convert: &mut dyn FnMut(S) -> T = &mut convert;
         let vec = |convert: &mut dyn FnMut(S) -> T, v: Vec2<S>| Vec2::new(convert(v.x), convert(v.y));
         let config = WorldConfig {
-            gravity: vec(&mut convert, self.config.gravity),
+            gravity: vec(convert, self.config.gravity),
             bounce_threshold: convert(self.config.bounce_threshold),
             max_substeps: self.config.max_substeps,
         };
         config.validate()?;
         let mut bodies = Vec::with_capacity(self.bodies.len());
         for body in &self.bodies {
-            let def = BodyDef {
-                position: vec(&mut convert, body.position()),
-                velocity: vec(&mut convert, body.velocity),
-                radius: convert(body.radius()),
-                inverse_mass: convert(body.inverse_mass),
-                restitution: convert(body.restitution),
-            };
-            bodies.push(def.validate(body.id)?);
+            bodies.push(body.def().convert(convert).validate(body.id())?);
         }
         let mut colliders = Vec::with_capacity(self.colliders.len());
-        for &(id, collider) in self.colliders.iter() {
-            let converted = match collider {
-                Collider::Segment(s) => {
-                    Collider::Segment(Segment::new(vec(&mut convert, s.start()), vec(&mut convert, s.end()))?)
-                }
-                Collider::Capsule(c) => {
-                    let s = c.segment();
-                    Collider::Capsule(Capsule::new(
-                        vec(&mut convert, s.start()),
-                        vec(&mut convert, s.end()),
-                        convert(c.radius()),
-                    )?)
-                }
-                Collider::Circle(c) => {
-                    Collider::Circle(Circle::new(vec(&mut convert, c.center()), convert(c.radius()))?)
-                }
-            };
-            colliders.push((id, converted));
+        for collider in self.colliders.iter() {
+            colliders.push(collider.def().convert(convert)?.validate(collider.id())?);
         }
         let mut world = World {
             config,
@@ -880,13 +1223,18 @@ impl<S: Scalar> World<S> {
             colliders_hash: 0,
             next_body: self.next_body,
             next_collider: self.next_collider,
+            contacts: self.contacts.clone(),
+            overlaps: self.overlaps.clone(),
+            events: Vec::new(),
+            index: Index::default(),
+            scratch: Scratch::default(),
         };
         world.rehash_colliders();
         Ok(world)
     }
 
-    /// Saves the whole state, for rollback: a copy of the bodies and a
-    /// shared reference to the colliders.
+    /// Saves the whole state, for rollback: a copy of the bodies and the
+    /// contact lists, and a shared reference to the colliders.
     ///
     /// # Examples
     ///
@@ -910,7 +1258,7 @@ impl<S: Scalar> World<S> {
         Snapshot(self.clone())
     }
 
-    /// Returns the world to a saved state.
+    /// Returns the world to a saved state (reusing this world's buffers).
     ///
     /// See [`World::snapshot`] for an example.
     pub fn restore(&mut self, snapshot: &Snapshot<S>) {
@@ -918,92 +1266,39 @@ impl<S: Scalar> World<S> {
     }
 }
 
-/// Bodies and worlds as plain data for serde, validated when read back.
-#[cfg(feature = "serde")]
-mod serde_data {
-    use alloc::sync::Arc;
-    use alloc::vec::Vec;
-
-    use super::{Body, BodyDef, BodyId, Collider, ColliderId, World, WorldConfig, WorldError};
-    use crate::scalar::Scalar;
-
-    #[derive(Clone, Copy, serde::Serialize, serde::Deserialize)]
-    pub(super) struct BodyData<S> {
-        id: BodyId,
-        #[serde(flatten)]
-        def: BodyDef<S>,
+impl<S: Scalar> Snapshot<S> {
+    /// The tick the snapshot was taken at.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::world::{World, WorldConfig};
+    /// use geom_core::Vec2;
+    ///
+    /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f32, -0.1)))?;
+    /// world.step();
+    /// assert_eq!(world.snapshot().tick(), 1);
+    /// # Ok::<(), geom_core::world::WorldError>(())
+    /// ```
+    #[must_use]
+    pub fn tick(&self) -> u64 {
+        self.0.tick
     }
 
-    impl<S: Scalar> TryFrom<BodyData<S>> for Body<S> {
-        type Error = WorldError;
-        fn try_from(d: BodyData<S>) -> Result<Self, WorldError> {
-            d.def.validate(d.id)
-        }
-    }
-
-    impl<S: Scalar> From<Body<S>> for BodyData<S> {
-        fn from(b: Body<S>) -> Self {
-            Self { id: b.id, def: b.def() }
-        }
-    }
-
-    #[derive(Clone, serde::Serialize, serde::Deserialize)]
-    #[serde(bound = "S: Scalar + serde::Serialize + serde::de::DeserializeOwned")]
-    pub(super) struct WorldData<S> {
-        config: WorldConfig<S>,
-        tick: u64,
-        bodies: Vec<Body<S>>,
-        colliders: Vec<(ColliderId, Collider<S>)>,
-        next_body: u32,
-        next_collider: u32,
-    }
-
-    /// Whether ids are strictly increasing and below the next one to hand out.
-    fn ids_in_order(ids: impl Iterator<Item = u32>, next: u32) -> bool {
-        let mut previous: Option<u32> = None;
-        for id in ids {
-            if previous.is_some_and(|p| p >= id) || id >= next {
-                return false;
-            }
-            previous = Some(id);
-        }
-        true
-    }
-
-    impl<S: Scalar> TryFrom<WorldData<S>> for World<S> {
-        type Error = WorldError;
-        fn try_from(d: WorldData<S>) -> Result<Self, WorldError> {
-            d.config.validate()?;
-            if !ids_in_order(d.bodies.iter().map(|b| b.id.0), d.next_body) {
-                return Err(WorldError::Ids);
-            }
-            if !ids_in_order(d.colliders.iter().map(|(id, _)| id.0), d.next_collider) {
-                return Err(WorldError::Ids);
-            }
-            let mut world = World {
-                config: d.config,
-                tick: d.tick,
-                bodies: d.bodies,
-                colliders: Arc::new(d.colliders),
-                colliders_hash: 0,
-                next_body: d.next_body,
-                next_collider: d.next_collider,
-            };
-            world.rehash_colliders();
-            Ok(world)
-        }
-    }
-
-    impl<S: Scalar> From<World<S>> for WorldData<S> {
-        fn from(w: World<S>) -> Self {
-            Self {
-                config: w.config,
-                tick: w.tick,
-                bodies: w.bodies,
-                colliders: Arc::unwrap_or_clone(w.colliders),
-                next_body: w.next_body,
-                next_collider: w.next_collider,
-            }
-        }
+    /// The checksum of the saved state (as [`World::checksum`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::world::{World, WorldConfig};
+    /// use geom_core::Vec2;
+    ///
+    /// let world = World::new(WorldConfig::new(Vec2::new(0.0_f32, -0.1)))?;
+    /// assert_eq!(world.snapshot().checksum(), world.checksum());
+    /// # Ok::<(), geom_core::world::WorldError>(())
+    /// ```
+    #[must_use]
+    pub fn checksum(&self) -> u64 {
+        self.0.checksum()
     }
 }

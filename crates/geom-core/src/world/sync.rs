@@ -36,19 +36,17 @@ pub struct SyncTest {
 ///
 /// ```
 /// use fixed::types::I16F16;
-/// use geom_core::world::{sync_test, BodyDef, Collider, World, WorldConfig};
+/// use geom_core::world::{sync_test, BodyDef, World, WorldConfig};
 /// use geom_core::{Segment, Vec2};
 ///
 /// let v = |x: f32, y: f32| Vec2::new(I16F16::from_num(x), I16F16::from_num(y));
 /// let mut world = World::new(WorldConfig::new(v(0.0, -0.05)))?;
-/// world.add_collider(Collider::Segment(Segment::new(v(-20.0, 0.0), v(20.0, 0.0))?));
+/// world.add_collider(Segment::new(v(-20.0, 0.0), v(20.0, 0.0))?)?;
 /// let ball = world.add_body(BodyDef::new(v(0.0, 4.0), I16F16::ONE))?;
 /// // A player input: every 50 ticks, jump.
 /// let report = sync_test(&world, 300, 8, |tick, world| {
 ///     if tick % 50 == 0 {
-///         let mut def = world.body(ball).unwrap().def();
-///         def.velocity = v(0.3, 0.8);
-///         world.set_body(ball, def).unwrap();
+///         world.set_velocity(ball, v(0.3, 0.8)).unwrap();
 ///     }
 /// });
 /// assert_eq!(report.first_mismatch, None);

@@ -47,7 +47,7 @@ use crate::Testable;
 /// assert!(f32::EXTREMES.iter().any(|v| v.is_nan()));
 /// assert!(fixed::types::I16F16::EXTREMES.contains(&fixed::types::I16F16::MIN));
 /// ```
-pub trait FuzzScalar: Testable {
+pub trait FuzzScalar: Testable + serde::Serialize + serde::de::DeserializeOwned {
     /// The type's own limits and the values beside them: `MIN`, `MAX`,
     /// and for floats the infinities, NaN, the subnormal boundary and the
     /// machine epsilon.

@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::Path;
 
-use geom_core::world::{BodyDef, Collider, World, WorldConfig};
+use geom_core::world::{BodyDef, ColliderDef, EventKind, Filter, Id, World, WorldConfig};
 use geom_core::{Capsule, Circle, Segment, Vec2};
 
 use crate::Testable;
@@ -49,12 +49,12 @@ pub fn world<S: Testable>() -> World<S> {
         ((0.0, -18.0), (6.0, -14.0)),
     ];
     for (a, b) in segments {
-        world.add_collider(Collider::Segment(Segment::new(v(a.0, a.1), v(b.0, b.1)).expect("in range")));
+        world.add_collider(Segment::new(v(a.0, a.1), v(b.0, b.1)).expect("in range")).expect("a valid collider");
     }
     let capsule = Capsule::new(v(-4.0, 8.0), v(6.0, 10.0), S::from_f64(1.25)).expect("in range");
-    world.add_collider(Collider::Capsule(capsule));
+    world.add_collider(capsule).expect("a valid collider");
     for (x, y, r) in [(-18.0, -10.0, 2.0), (18.0, -12.0, 1.5), (0.0, 16.0, 0.75)] {
-        world.add_collider(Collider::Circle(Circle::new(v(x, y), S::from_f64(r)).expect("in range")));
+        world.add_collider(Circle::new(v(x, y), S::from_f64(r)).expect("in range")).expect("a valid collider");
     }
     let mut state: u64 = 0x676f_6c64_656e;
     let mut next = |lo: f64, hi: f64| {
@@ -88,6 +88,141 @@ pub fn world_checksum<S: Testable>(ticks: u64) -> u64 {
     world.checksum()
 }
 
+/// The scene every feature of the world is pinned with: the box of
+/// [`world`] with friction on its floor and slopes, a bouncy post, a lift
+/// and a sliding door (moving colliders, turned round by inputs), a sensor
+/// zone, bodies on three layers (one layer passing through the walls'
+/// layer), sensor bodies, point bodies (radius 0), gravity scales, tags,
+/// and every input between ticks. Values are on a 2^-8 grid.
+///
+/// # Examples
+///
+/// ```
+/// let world = geom_test::golden::features_world::<f32>();
+/// assert_eq!(world.bodies().len(), 48);
+/// assert!(world.colliders().iter().any(|c| c.is_sensor()));
+/// ```
+pub fn features_world<S: Testable>() -> World<S> {
+    let v = |x: f64, y: f64| Vec2::new(S::from_f64(x), S::from_f64(y));
+    let mut world = world::<S>();
+    for collider in world.colliders().to_vec() {
+        let mut def = collider.def();
+        def.friction = S::from_f64(0.5);
+        world.set_collider(collider.id(), def).expect("a valid collider");
+    }
+    let post = world.colliders()[9].id();
+    let mut def = world.collider(post).expect("the post").def();
+    def.restitution = S::ONE;
+    world.set_collider(post, def).expect("a valid collider");
+    let mut lift = ColliderDef::new(Segment::new(v(-26.0, -16.0), v(-20.0, -16.0)).expect("in range"));
+    lift.velocity = v(0.0, 0.0625);
+    lift.friction = S::ONE;
+    world.add_collider(lift).expect("a valid collider");
+    let mut door = ColliderDef::new(Capsule::new(v(12.0, -19.0), v(12.0, -15.0), S::from_f64(0.5)).expect("in range"));
+    door.velocity = v(0.125, 0.0);
+    door.tag = 7;
+    world.add_collider(door).expect("a valid collider");
+    let mut zone = ColliderDef::new(Circle::new(v(0.0, -10.0), S::from_f64(4.0)).expect("in range"));
+    zone.sensor = true;
+    zone.filter = Filter { layer: 1, mask: 0b011 };
+    world.add_collider(zone).expect("a valid collider");
+    for (i, body) in world.bodies().to_vec().into_iter().enumerate() {
+        let mut def = body.def();
+        def.friction = S::from_f64([0.0, 0.25, 1.0][i % 3]);
+        def.gravity_scale = S::from_f64([1.0, 1.0, 0.5, -0.25, 2.0][i % 5]);
+        def.filter = Filter { layer: 1 << (i % 3), mask: if i % 3 == 2 { 0b110 } else { u32::MAX } };
+        def.tag = 100 + i as u64;
+        world.set_body(body.id(), def).expect("a valid body");
+    }
+    for i in 0..8 {
+        let x = -21.0 + 6.0 * f64::from(i);
+        let mut def = BodyDef::new(v(x, 20.0), if i < 4 { S::ZERO } else { S::from_f64(0.25) });
+        def.velocity = v(if i % 2 == 0 { 2.5 } else { -2.5 }, -1.5);
+        def.sensor = i == 7;
+        def.restitution = S::from_f64(0.75);
+        world.add_body(def).expect("a valid body");
+    }
+    world
+}
+
+/// The digest of [`features_world`] over `ticks` steps, with inputs between
+/// them (impulses, velocities, a teleport, platforms turned round): every
+/// tick's checksum and events, and world queries every ten ticks, hashed.
+///
+/// # Examples
+///
+/// ```
+/// let a = geom_test::golden::features_digest::<fixed::types::I32F32>(20);
+/// assert_eq!(a, geom_test::golden::features_digest::<fixed::types::I32F32>(20));
+/// ```
+pub fn features_digest<S: Testable>(ticks: u64) -> u64 {
+    use std::hash::Hasher;
+    let v = |x: f64, y: f64| Vec2::new(S::from_f64(x), S::from_f64(y));
+    let mut world = features_world::<S>();
+    let mut h = seahash::SeaHasher::new();
+    let scalar = |h: &mut seahash::SeaHasher, values: &[S]| {
+        for value in values {
+            h.write_u128(value.to_raw());
+        }
+    };
+    let id = |h: &mut seahash::SeaHasher, id: Id| match id {
+        Id::Collider(c) => h.write_u64(u64::from(c.index())),
+        Id::Body(b) => h.write_u64(1 << 32 | u64::from(b.index())),
+    };
+    let (lift, door) = (world.colliders()[12].id(), world.colliders()[13].id());
+    let mut found = Vec::new();
+    for tick in 0..ticks {
+        let bodies: Vec<_> = world.bodies().iter().map(geom_core::world::Body::id).collect();
+        if tick % 37 == 0 {
+            let target = bodies[(tick / 37) as usize % bodies.len()];
+            world.apply_impulse(target, v(0.5, 0.75)).expect("a valid impulse");
+        }
+        if tick % 53 == 0 {
+            let target = bodies[(tick / 53 * 7) as usize % bodies.len()];
+            world.set_velocity(target, v(-1.5, 2.0)).expect("a valid velocity");
+        }
+        if tick == 300 {
+            world.set_position(bodies[5], v(0.0, 20.0)).expect("a valid position");
+        }
+        if tick % 160 == 80 {
+            let up = world.collider(lift).expect("the lift").velocity();
+            world.set_collider_velocity(lift, -up).expect("a valid velocity");
+            let across = world.collider(door).expect("the door").velocity();
+            world.set_collider_velocity(door, -across).expect("a valid velocity");
+        }
+        world.step();
+        h.write_u64(world.checksum());
+        for event in world.events() {
+            h.write_u32(event.body.index());
+            id(&mut h, event.other);
+            h.write(event.kind.name().as_bytes());
+            if let EventKind::Impact { t, point, normal, speed } = event.kind {
+                scalar(&mut h, &[t, point.x, point.y, normal.x, normal.y, speed]);
+            }
+        }
+        if tick % 10 == 0 {
+            let from = v(-29.0 + f64::from((tick % 58) as u32), 24.0);
+            match world.ray_cast(from, v(3.0, -50.0), Filter::ALL) {
+                Some(hit) => {
+                    id(&mut h, hit.id);
+                    scalar(&mut h, &[hit.t, hit.point.x, hit.point.y, hit.normal.x, hit.normal.y]);
+                }
+                None => h.write_u8(0),
+            }
+            let circle = Circle::new(v(0.0, -12.0), S::from_f64(6.0)).expect("in range");
+            world.overlap_circle(&circle, Filter::default(), &mut found);
+            for &f in &found {
+                id(&mut h, f);
+            }
+            if let Some(n) = world.nearest(v(5.0, 5.0), Filter::ALL) {
+                id(&mut h, n.id);
+                scalar(&mut h, &[n.point.x, n.point.y, n.distance]);
+            }
+        }
+    }
+    h.finish()
+}
+
 /// The ticks the pinned world checksums are taken after.
 pub const WORLD_TICKS: u64 = 1000;
 
@@ -98,7 +233,10 @@ pub const QUERY_CASES: usize = 100_000;
 /// The digests of one scalar type: the world's checksum and every query's
 /// stream.
 fn digests_of<S: Testable>() -> Vec<(String, u64)> {
-    let mut out = vec![(format!("world.{}", S::NAME), world_checksum::<S>(WORLD_TICKS))];
+    let mut out = vec![
+        (format!("world.{}", S::NAME), world_checksum::<S>(WORLD_TICKS)),
+        (format!("features.{}", S::NAME), features_digest::<S>(WORLD_TICKS)),
+    ];
     for query in stream::Query::ALL {
         out.push((format!("query.{}.{}", query.name(), S::NAME), stream::digest::<S>(query, QUERY_CASES)));
     }
