@@ -647,6 +647,30 @@ pub(crate) fn directed_div<E: ExactInt>(num: E, den: E, mode: Rounding) -> E {
     if up { q + E::ONE } else { q }
 }
 
+/// [`round_div`] by `2^k` (`k ≥ 1`), by shifts: the same result, without a
+/// division. A degree-1 ratio over `Scalar::EXACT_ONE` (a product of two
+/// values, rounded back to the type) is one.
+#[inline]
+pub(crate) fn round_shift<E: ExactInt>(num: E, k: u32) -> E {
+    let q = num.shr(k);
+    let r = num - q.shl(k);
+    let half = E::ONE.shl(k - 1);
+    if r > half || (r == half && q.is_odd()) { q + E::ONE } else { q }
+}
+
+/// [`directed_div`] by `2^k`, by shifts.
+#[inline]
+pub(crate) fn directed_shift<E: ExactInt>(num: E, k: u32, mode: Rounding) -> E {
+    let q = num.shr(k);
+    let inexact = num != q.shl(k);
+    let up = match mode {
+        Rounding::Down => false,
+        Rounding::Up => inexact,
+        Rounding::TowardZero => q < E::ZERO && inexact,
+    };
+    if up { q + E::ONE } else { q }
+}
+
 /// Clamps an exact integer into `[min, max]`.
 #[inline]
 pub(crate) fn saturate<E: ExactInt>(value: E, min: E, max: E) -> E {
@@ -671,6 +695,25 @@ mod tests {
         assert_eq!(round_div(10_i128, 3), 3);
         assert_eq!(round_div(11_i128, 3), 4);
         assert_eq!(round_div(-11_i128, 3), -4);
+    }
+
+    #[test]
+    fn dividing_by_a_power_of_two_by_shifts_rounds_as_dividing_does() {
+        for num in -300_i128..300 {
+            for k in 1..6 {
+                let den = 1_i128 << k;
+                assert_eq!(round_shift(num, k), round_div(num, den), "{num}/2^{k}");
+                assert_eq!(round_shift(I256::new(num), k), round_div(I256::new(num), I256::new(den)), "{num}/2^{k}");
+                for mode in [Rounding::Down, Rounding::Up, Rounding::TowardZero] {
+                    assert_eq!(directed_shift(num, k, mode), directed_div(num, den, mode), "{num}/2^{k} {mode:?}");
+                    let wide = directed_shift(I256::new(num), k, mode);
+                    assert_eq!(wide, directed_div(I256::new(num), I256::new(den), mode), "{num}/2^{k} {mode:?}");
+                }
+            }
+        }
+        let big = I256::new(i128::MAX) * I256::new(1 << 40) + I256::new(12345);
+        assert_eq!(round_shift(big, 32), round_div(big, I256::new(1 << 32)));
+        assert_eq!(round_shift(-big, 48), round_div(-big, I256::new(1 << 48)));
     }
 
     #[test]

@@ -16,7 +16,10 @@ use fixed::{FixedI32, FixedI64, FixedI128};
 use num_traits::ConstOne;
 
 use super::Scalar;
-use super::exact::{Rounding, directed_div, round_div, round_sqrt_u64, round_sqrt_u128, saturate, sqrt_ratio};
+use super::exact::{
+    Rounding, directed_div, directed_shift, round_div, round_shift, round_sqrt_u64, round_sqrt_u128, saturate,
+    sqrt_ratio,
+};
 use super::private::{FromExact, Sealed, SealedFrac};
 use super::wide::I256;
 
@@ -88,14 +91,14 @@ impl<F: Frac32> Sealed for FixedI32<F> {
 
     #[inline]
     fn from_ratio(num: i128, den: i128) -> Self {
-        let raw = saturate(round_div(num, den), i32::MIN.into(), i32::MAX.into());
-        Self::from_bits(raw as i32)
+        let q = if den == Self::EXACT_ONE { round_shift(num, F::U32) } else { round_div(num, den) };
+        Self::from_bits(saturate(q, i32::MIN.into(), i32::MAX.into()) as i32)
     }
 
     #[inline]
     fn from_ratio_rounded(num: i128, den: i128, mode: Rounding) -> Self {
-        let raw = saturate(directed_div(num, den, mode), i32::MIN.into(), i32::MAX.into());
-        Self::from_bits(raw as i32)
+        let q = if den == Self::EXACT_ONE { directed_shift(num, F::U32, mode) } else { directed_div(num, den, mode) };
+        Self::from_bits(saturate(q, i32::MIN.into(), i32::MAX.into()) as i32)
     }
 
     #[inline]
@@ -132,14 +135,14 @@ impl<F: Frac64> Sealed for FixedI64<F> {
 
     #[inline]
     fn from_ratio(num: I256, den: I256) -> Self {
-        let raw = saturate(round_div(num, den), i64::MIN.into(), i64::MAX.into());
-        Self::from_bits(raw.as_i64())
+        let q = if den == Self::EXACT_ONE { round_shift(num, F::U32) } else { round_div(num, den) };
+        Self::from_bits(saturate(q, i64::MIN.into(), i64::MAX.into()).as_i64())
     }
 
     #[inline]
     fn from_ratio_rounded(num: I256, den: I256, mode: Rounding) -> Self {
-        let raw = saturate(directed_div(num, den, mode), i64::MIN.into(), i64::MAX.into());
-        Self::from_bits(raw.as_i64())
+        let q = if den == Self::EXACT_ONE { directed_shift(num, F::U32, mode) } else { directed_div(num, den, mode) };
+        Self::from_bits(saturate(q, i64::MIN.into(), i64::MAX.into()).as_i64())
     }
 
     #[inline]

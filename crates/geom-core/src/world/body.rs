@@ -1,8 +1,6 @@
 //! Bodies: the dynamic circles of the world.
 
-use core::hash::Hasher;
-
-use seahash::SeaHasher;
+use super::digest::Digest;
 
 use super::{BodyId, Filter, WorldError, hash_scalars, in_range, in_safe_range, in_unit_range};
 use crate::query::kernel::Narrow;
@@ -286,7 +284,7 @@ impl<S: Scalar> Body<S> {
         Circle::new(self.position(), least).unwrap_or(self.circle)
     }
 
-    pub(super) fn hash(&self, h: &mut SeaHasher) {
+    pub(super) fn hash(&self, h: &mut Digest) {
         h.write_u32(self.id.0);
         let (p, v) = (self.position(), self.velocity);
         hash_scalars(

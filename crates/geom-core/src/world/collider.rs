@@ -1,8 +1,6 @@
 //! Colliders: the static and moving shapes bodies collide with.
 
-use core::hash::Hasher;
-
-use seahash::SeaHasher;
+use super::digest::Digest;
 
 use super::{ColliderId, Filter, WorldError, hash_scalars, in_safe_range, in_unit_range};
 use crate::query::kernel::clamp_to_range;
@@ -103,7 +101,7 @@ impl<S: Scalar> Shape<S> {
         })
     }
 
-    fn hash(&self, h: &mut SeaHasher) {
+    fn hash(&self, h: &mut Digest) {
         match self {
             Self::Segment(s) => {
                 h.write_u8(0);
@@ -340,7 +338,7 @@ impl<S: Scalar> Collider<S> {
         }
     }
 
-    pub(super) fn hash(&self, h: &mut SeaHasher) {
+    pub(super) fn hash(&self, h: &mut Digest) {
         h.write_u32(self.id.0);
         self.shape.hash(h);
         hash_scalars(h, &[self.velocity.x, self.velocity.y, self.friction, self.restitution]);

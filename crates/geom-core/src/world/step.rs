@@ -35,6 +35,10 @@ fn ratio<S: Scalar>(a: S, b: S) -> S {
 /// `√(a·b)` for `a, b ≥ 0`, the exact value rounded once: the friction of
 /// a contact.
 fn geometric_mean<S: Scalar>(a: S, b: S) -> S {
+    if a <= S::ZERO || b <= S::ZERO {
+        // Frictionless, the default: no square root to take.
+        return S::ZERO;
+    }
     // (deg 1 · deg 1) / deg 0 = deg 2 under the root.
     S::from_sqrt_ratio(a.to_exact() * b.to_exact(), <S::Exact as crate::scalar::Exact>::ONE)
 }
@@ -52,6 +56,20 @@ fn max<S: Scalar>(a: S, b: S) -> S {
 /// `v·k`, each component rounded once and held within the safe range.
 pub(super) fn scale_held<S: Scalar>(v: Vec2<S>, k: S) -> Vec2<S> {
     clamp_to_range(scale(v, k))
+}
+
+impl<S: Scalar> Body<S> {
+    /// The gravity this body feels, per tick per tick: the world's times its
+    /// gravity scale, none for an immovable body.
+    fn gravity(&self, gravity: Vec2<S>) -> Vec2<S> {
+        if self.inverse_mass <= S::ZERO {
+            Vec2::ZERO
+        } else if self.gravity_scale == S::ONE {
+            gravity
+        } else {
+            scale_held(gravity, self.gravity_scale)
+        }
+    }
 }
 
 /// Half, exactly, in every type.
@@ -347,8 +365,7 @@ impl<S: Scalar> Motion<'_, S> {
     /// then it goes only as far as the next stop, where it stops dead along
     /// the normal. Nothing in the tick can carry it through a collider.
     fn advance(&self, i: usize, body: &mut Body<S>, scratch: &mut Scratch<S>, record: &mut Record<'_, S>) {
-        let gravity =
-            if body.inverse_mass > S::ZERO { scale_held(self.config.gravity, body.gravity_scale) } else { Vec2::ZERO };
+        let gravity = body.gravity(self.config.gravity);
         let mut remaining = S::ONE;
         scratch.planes.clear();
         // Where the body was when the surfaces in `planes` began to gather.
@@ -630,8 +647,8 @@ impl<S: Scalar> World<S> {
         let Self { bodies, colliders, index, scratch, events, contacts, overlaps, .. } = self;
         events.clear();
         for body in bodies.iter_mut() {
-            if body.inverse_mass > S::ZERO {
-                let gravity = scale_held(config.gravity, body.gravity_scale);
+            let gravity = body.gravity(config.gravity);
+            if gravity != Vec2::ZERO {
                 body.velocity = clamp_to_range(body.velocity + gravity);
             }
         }
@@ -741,11 +758,14 @@ fn resolve_body_contacts<S: Scalar>(
             } else {
                 S::ZERO
             };
-            let tangent = relative - scale(n, into);
-            let friction_limit = mul(geometric_mean(a.friction, b.friction), along - into);
-            let slowed = if friction_limit > S::ZERO { friction(tangent, friction_limit) } else { tangent };
-            // The change of the relative velocity, shared by inverse mass.
-            let change = (slowed - tangent) + scale(n, along - into);
+            // The change of the relative velocity, shared by inverse mass:
+            // along the normal, and (with friction) along the tangent.
+            let mut change = scale(n, along - into);
+            let mu = geometric_mean(a.friction, b.friction);
+            if mu > S::ZERO {
+                let tangent = relative - scale(n, into);
+                change += friction(tangent, mul(mu, along - into)) - tangent;
+            }
             bodies[i].velocity = held_sum(bodies[i].velocity, scale(change, share_a), false);
             bodies[j].velocity = held_sum(bodies[j].velocity, scale(change, share_b), true);
             if approach > config.bounce_threshold {
