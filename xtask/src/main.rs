@@ -344,7 +344,7 @@ fn bench(extra: &[String]) -> Result<(), String> {
         print_medians(&criterion, &groups, QUERY_GROUPS, QUERY_SCENES)?;
     }
     print_sqrt(&criterion.join("sqrt"));
-    print_world(&criterion.join("world"));
+    print_world(&criterion);
     print_render(&criterion.join("render"));
     Ok(())
 }
@@ -459,15 +459,24 @@ fn print_render(dir: &Path) {
     }
 }
 
-/// Prints the world benchmark: median time per tick and ticks per second.
-fn print_world(dir: &Path) {
+/// Prints the world benchmark: median time per tick and ticks per second,
+/// for the plain scene (`world`) and the one using every feature
+/// (`world_features`).
+fn print_world(criterion: &Path) {
     println!("\nworld step, 1000 circles and 200 segments (median)\n");
-    println!("| type | ms per tick | ticks per second |");
-    println!("|---|---:|---:|");
-    for group in QUERY_GROUPS {
-        let path = dir.join(group).join("new").join("estimates.json");
-        let Some(ns) = std::fs::read_to_string(&path).ok().and_then(|json| median_ns(&json)) else { continue };
-        println!("| {group} | {:.2} | {:.0} |", ns / 1e6, 1e9 / ns);
+    println!("| type | ms per tick | ticks per second | with features: ms per tick | ticks per second |");
+    println!("|---|---:|---:|---:|---:|");
+    let median = |group: &str, ty: &str| {
+        let path = criterion.join(group).join(ty).join("new").join("estimates.json");
+        std::fs::read_to_string(path).ok().and_then(|json| median_ns(&json))
+    };
+    let cells =
+        |ns: Option<f64>| ns.map_or_else(|| "– | –".to_owned(), |ns| format!("{:.2} | {:.0}", ns / 1e6, 1e9 / ns));
+    for ty in QUERY_GROUPS {
+        let (plain, features) = (median("world", ty), median("world_features", ty));
+        if plain.is_some() || features.is_some() {
+            println!("| {ty} | {} | {} |", cells(plain), cells(features));
+        }
     }
 }
 
