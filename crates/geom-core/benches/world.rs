@@ -12,6 +12,10 @@
 //! friction on every platform and body, every seventh platform moving up
 //! and down, 24 sensor zones, bodies on two layers, and the tick's events
 //! read after every step.
+//!
+//! Building a world (`world_build/<colliders>`, `I32F32`): adding 2000 and
+//! then 8000 colliders to an empty world one by one and taking its
+//! checksum, which should cost four times as much for four times as many.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -97,6 +101,30 @@ fn bench_type<S: FromF64>(c: &mut Criterion, name: &str) {
     }
 }
 
+fn world_build(c: &mut Criterion) {
+    let mut group = c.benchmark_group("world_build");
+    group.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(4));
+    for count in [2000_u32, 8000] {
+        let walls: Vec<Segment<I32F32>> = (0..count)
+            .map(|i| {
+                let (x, y) = (f64::from(i % 100) * 4.0 - 200.0, f64::from(i / 100) * 2.0 - 100.0);
+                let v = |x: f64, y: f64| Vec2::new(I32F32::from_f64(x), I32F32::from_f64(y));
+                Segment::new(v(x, y), v(x + 3.0, y + 0.5)).expect("in range")
+            })
+            .collect();
+        group.bench_function(BenchmarkId::from_parameter(count), |b| {
+            b.iter(|| {
+                let mut world = World::new(WorldConfig::new(Vec2::new(I32F32::ZERO, I32F32::ZERO))).expect("valid");
+                for wall in &walls {
+                    world.add_collider(*wall).expect("valid collider");
+                }
+                black_box(world.checksum())
+            });
+        });
+    }
+    group.finish();
+}
+
 fn world_step(c: &mut Criterion) {
     bench_type::<f32>(c, "f32");
     bench_type::<f64>(c, "f64");
@@ -105,5 +133,5 @@ fn world_step(c: &mut Criterion) {
     bench_type::<I48F16>(c, "I48F16");
 }
 
-criterion_group!(benches, world_step);
+criterion_group!(benches, world_step, world_build);
 criterion_main!(benches);

@@ -4,7 +4,7 @@
 //! refused with an error.
 #![cfg(feature = "serde")]
 
-use fixed::types::I32F32;
+use fixed::types::{I16F16, I32F32, I48F16};
 use geom_core::world::{BodyDef, ColliderDef, Filter, Snapshot, World, WorldConfig, WorldError};
 use geom_core::{Capsule, Circle, Segment, Vec2};
 
@@ -154,6 +154,62 @@ fn a_malformed_world_is_refused_with_an_error() {
     let swapped = json.replacen("[0,{", "[9,{", 1);
     assert_ne!(swapped, json, "the edit found an id to change");
     assert!(serde_json::from_str::<World<I32F32>>(&swapped).unwrap_err().to_string().contains("ids"));
+}
+
+/// Regression: `I32F32` bytes read as `I48F16` (or `I16F16` as `I32F32`)
+/// decoded, since both store raw integers, passed the checksum (which
+/// hashes those integers) and loaded as a world with every value scaled.
+/// A saved state names its scalar type, and another type refuses it.
+#[test]
+fn a_state_saved_in_another_scalar_type_is_refused() {
+    let mut world = scene(8);
+    world.step();
+    let bytes = world.to_bytes();
+    assert_eq!(World::<I48F16>::from_bytes(&bytes).err(), Some(WorldError::Scalar));
+    assert_eq!(World::<I16F16>::from_bytes(&bytes).err(), Some(WorldError::Scalar));
+    assert_eq!(World::<f64>::from_bytes(&bytes).err(), Some(WorldError::Scalar));
+    let small = world.convert(I16F16::saturating_from_num).unwrap().to_bytes();
+    assert_eq!(World::<I32F32>::from_bytes(&small).err(), Some(WorldError::Scalar));
+    assert_eq!(
+        World::<f32>::from_bytes(&world.convert(|x| x.to_num::<f64>()).unwrap().to_bytes()).err(),
+        Some(WorldError::Scalar)
+    );
+    // Through serde too.
+    let json = serde_json::to_string(&world).unwrap();
+    let err = serde_json::from_str::<World<I48F16>>(&json).unwrap_err();
+    assert!(err.to_string().contains("another scalar type"), "{err}");
+    // Its own type reads it.
+    assert_eq!(World::<I32F32>::from_bytes(&bytes).unwrap().checksum(), world.checksum());
+}
+
+/// Regression: a saved state with a body–body contact written the wrong
+/// way round (the higher id first), or a sensor pair among the contacts,
+/// loaded, and its next step reported a contact ending and another
+/// beginning that never happened. Only pairs a step records are accepted.
+#[test]
+fn contacts_a_step_could_not_have_recorded_are_refused() {
+    let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f64, -0.1))).unwrap();
+    world.add_collider(Segment::new(Vec2::new(-5.0, 0.0), Vec2::new(5.0, 0.0)).unwrap()).unwrap();
+    let mut zone = ColliderDef::new(Circle::new(Vec2::new(0.0, 0.5), 2.0).unwrap());
+    zone.sensor = true;
+    world.add_collider(zone).unwrap();
+    world.add_body(BodyDef::new(Vec2::new(0.0, 0.5), 0.5)).unwrap();
+    world.add_body(BodyDef::new(Vec2::new(1.0, 0.5), 0.5)).unwrap();
+    world.step();
+    let json = serde_json::to_string(&world).unwrap();
+    let lists = r#""contacts":[[0,{"Collider":0}],[0,{"Body":1}],[1,{"Collider":0}]],"overlaps":[[0,{"Collider":1}],[1,{"Collider":1}]]"#;
+    assert!(json.contains(lists), "the scene's contacts as expected: {json}");
+    let edited = |lists_after: &str| serde_json::from_str::<World<f64>>(&json.replace(lists, lists_after));
+    // The body–body pair reversed.
+    let reversed = r#""contacts":[[0,{"Collider":0}],[1,{"Collider":0}],[1,{"Body":0}]],"overlaps":[[0,{"Collider":1}],[1,{"Collider":1}]]"#;
+    assert!(edited(reversed).unwrap_err().to_string().contains("ids"));
+    // A sensor overlap listed as a contact, and a contact as an overlap.
+    let sensor_contact = r#""contacts":[[0,{"Collider":0}],[0,{"Collider":1}],[0,{"Body":1}],[1,{"Collider":0}]],"overlaps":[[1,{"Collider":1}]]"#;
+    assert!(edited(sensor_contact).unwrap_err().to_string().contains("ids"));
+    let contact_overlap = r#""contacts":[[0,{"Collider":0}],[1,{"Collider":0}]],"overlaps":[[0,{"Collider":1}],[0,{"Body":1}],[1,{"Collider":1}]]"#;
+    assert!(edited(contact_overlap).unwrap_err().to_string().contains("ids"));
+    // Unedited, it loads.
+    assert_eq!(edited(lists).unwrap().checksum(), world.checksum());
 }
 
 #[test]

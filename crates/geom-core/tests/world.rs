@@ -721,6 +721,39 @@ fn refused_inputs_change_nothing<S: TestScalar>() {
     assert_eq!(w.checksum(), after_removal);
 }
 
+/// Regression: an impulse whose change of velocity (impulse × inverse mass)
+/// leaves the safe range was clamped to its edge and accepted; it is
+/// refused, and the body keeps its velocity.
+fn an_impulse_too_large_for_a_light_body_is_refused_not_clamped<S: TestScalar>() {
+    let mut w = world::<S>(0.0);
+    let mut light = BodyDef::new(v(0.0, 0.0), S::lit(1.0));
+    light.inverse_mass = S::lit(4.0);
+    let id = w.add_body(light).unwrap();
+    let before = w.checksum();
+    let push = Vec2::new(S::lit(S::MAX_COORD.f() / 2.0), S::ZERO);
+    assert_eq!(w.apply_impulse(id, push), Err(WorldError::Velocity));
+    assert_eq!(w.body(id).unwrap().velocity(), Vec2::ZERO);
+    assert_eq!(w.checksum(), before);
+    // A quarter of the range times 4 is the whole of it: accepted.
+    let push = Vec2::new(S::lit(S::MAX_COORD.f() / 4.0), S::ZERO);
+    w.apply_impulse(id, push).unwrap();
+    assert_eq!(w.body(id).unwrap().velocity(), Vec2::new(S::MAX_COORD, S::ZERO));
+}
+
+/// Regression: `WorldConfig::new` made a bounce threshold of twice the
+/// gravity's size, beyond the safe range for a gravity over half of it,
+/// and `World::new` refused its own default. The threshold is held at the
+/// range's edge.
+fn a_huge_gravity_still_makes_a_valid_world<S: TestScalar>() {
+    let gravity = Vec2::new(S::ZERO, -S::MAX_COORD);
+    let config = WorldConfig::new(gravity);
+    assert_eq!(config.bounce_threshold, S::MAX_COORD);
+    let mut w = World::new(config).unwrap();
+    let ball = body(&mut w, 0.0, 0.0, 1.0, 0.0, 0.0, 0.0);
+    w.step();
+    assert!(w.body(ball).unwrap().position().y < S::ZERO);
+}
+
 /// An impulse changes the velocity by impulse × inverse mass; equal and
 /// opposite impulses leave the momentum of two bodies unchanged; an
 /// immovable body ignores them; a teleport is not swept.
@@ -902,6 +935,8 @@ macro_rules! world_suite {
                 events_report_impacts_and_contacts_that_begin_and_end,
                 events_are_the_same_after_a_rollback,
                 refused_inputs_change_nothing,
+                an_impulse_too_large_for_a_light_body_is_refused_not_clamped,
+                a_huge_gravity_still_makes_a_valid_world,
                 inputs_move_bodies_as_a_game_expects,
                 gravity_scale_and_tags,
                 world_queries_agree_with_a_search_of_every_shape,

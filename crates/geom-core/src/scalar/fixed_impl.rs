@@ -20,7 +20,7 @@ use super::exact::{
     Rounding, directed_div, directed_shift, round_div, round_shift, round_sqrt_u64, round_sqrt_u128, saturate,
     sqrt_ratio,
 };
-use super::private::{FromExact, Sealed, SealedFrac};
+use super::private::{Format, FromExact, Sealed, SealedFrac};
 use super::wide::I256;
 
 /// The fractional bit counts `F` for which [`FixedI32<F>`](fixed::FixedI32)
@@ -78,6 +78,7 @@ impl<F: Frac32> Sealed for FixedI32<F> {
     type Exact = i128;
     const EXACT_ONE: i128 = 1 << F::U32;
     const TIME_STEP: Self = Self::DELTA;
+    const FORMAT: Format = Format { float: false, bits: 32, frac: F::U32 as u8 };
 
     #[inline]
     fn to_exact(self) -> i128 {
@@ -122,6 +123,7 @@ impl<F: Frac64> Sealed for FixedI64<F> {
     type Exact = I256;
     const EXACT_ONE: I256 = I256::new(1 << F::U32);
     const TIME_STEP: Self = Self::DELTA;
+    const FORMAT: Format = Format { float: false, bits: 64, frac: F::U32 as u8 };
 
     #[inline]
     fn to_exact(self) -> I256 {

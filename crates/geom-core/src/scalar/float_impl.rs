@@ -6,13 +6,14 @@
 
 use super::Scalar;
 use super::exact::Rounding;
-use super::private::{FromExact, Sealed};
+use super::private::{Format, FromExact, Sealed};
 
 /// `f32` in `f64`: the conversion is exact.
 impl Sealed for f32 {
     type Exact = f64;
     const EXACT_ONE: f64 = 1.0;
     const TIME_STEP: Self = f32::EPSILON;
+    const FORMAT: Format = Format { float: true, bits: 32, frac: 0 };
 
     #[inline]
     fn to_exact(self) -> f64 {
@@ -54,6 +55,7 @@ impl Sealed for f64 {
     type Exact = f64;
     const EXACT_ONE: f64 = 1.0;
     const TIME_STEP: Self = f64::EPSILON;
+    const FORMAT: Format = Format { float: true, bits: 64, frac: 0 };
 
     #[inline]
     fn to_exact(self) -> f64 {

@@ -210,6 +210,9 @@ pub(crate) mod private {
         /// The step by which a swept query backs a time of impact off: the
         /// resolution of a fixed-point type, the machine epsilon of a float.
         const TIME_STEP: Self;
+        /// How values of the type are stored, so that a saved world names
+        /// the type it was saved in.
+        const FORMAT: Format;
         /// The exact representation of `self` (degree 1).
         fn to_exact(self) -> Self::Exact;
         /// The exact representation of `self` (degree 1) in the ring of the
@@ -237,6 +240,22 @@ pub(crate) mod private {
         /// `num / den`, rounded to nearest (ties to even), saturating;
         /// `den > 0`.
         fn from_exact_ratio(num: E, den: E) -> Self;
+    }
+
+    /// How a scalar type stores its values: a float of `bits` bits, or a
+    /// fixed-point number of `bits` bits of which `frac` are fractional.
+    /// Two types with the same format read each other's raw values as the
+    /// same numbers; a saved world records its type's and is refused by
+    /// another.
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+    pub struct Format {
+        /// Whether the type is an IEEE-754 float.
+        pub float: bool,
+        /// The number of bits of a value.
+        pub bits: u8,
+        /// The number of fractional bits (0 for a float).
+        pub frac: u8,
     }
 
     /// Seals [`Frac32`](super::Frac32) and [`Frac64`](super::Frac64).

@@ -2,9 +2,9 @@
 
 use super::digest::Digest;
 
+use super::step::abs;
 use super::{BodyId, Filter, WorldError, hash_scalars, in_range, in_safe_range, in_unit_range};
-use crate::query::kernel::Narrow;
-use crate::scalar::{Exact, Scalar};
+use crate::scalar::Scalar;
 use crate::shape::Circle;
 use crate::vec2::Vec2;
 
@@ -268,15 +268,13 @@ impl<S: Scalar> Body<S> {
     /// something else: a point sliding along a zero-thickness wall could be
     /// rounded through it, and a body this wide cannot.
     pub(super) fn solid(&self) -> Circle<S> {
-        let zero = <Narrow<S> as Exact>::ZERO;
         let step = S::TIME_STEP;
-        // The float types have a rounding margin; the exact rings do not.
-        let least = if <Narrow<S> as Exact>::apart_margin(|| S::ONE.to_narrow()) == zero {
-            step + step + step + step
-        } else {
+        let least = if S::FORMAT.float {
+            // A float's rounding step grows with the distance from the origin.
             let p = self.position();
-            let size = |v: S| if v < S::ZERO { -v } else { v };
-            (S::ONE + size(p.x) + size(p.y)) * step * S::from(64_i8) * S::from(4_i8)
+            (S::ONE + abs(p.x) + abs(p.y)) * step * S::from(64_i8) * S::from(4_i8)
+        } else {
+            step + step + step + step
         };
         if self.radius() >= least {
             return self.circle;

@@ -55,16 +55,26 @@ impl<S: Scalar> Shape<S> {
     /// ```
     #[must_use]
     pub fn bounds(&self) -> (Vec2<S>, Vec2<S>) {
-        let spanning = |a: Vec2<S>, b: Vec2<S>, r: S| {
-            let order = |u: S, v: S| if u < v { (u, v) } else { (v, u) };
-            let ((x0, x1), (y0, y1)) = (order(a.x, b.x), order(a.y, b.y));
-            (Vec2::new(x0 - r, y0 - r), Vec2::new(x1 + r, y1 + r))
+        let r = match self {
+            Self::Segment(_) => S::ZERO,
+            Self::Capsule(c) => c.radius(),
+            Self::Circle(c) => c.radius(),
         };
-        match self {
-            Self::Segment(s) => spanning(s.start(), s.end(), S::ZERO),
-            Self::Capsule(c) => spanning(c.segment().start(), c.segment().end(), c.radius()),
-            Self::Circle(c) => spanning(c.center(), c.center(), c.radius()),
-        }
+        let (low, high) = self.core_bounds();
+        (Vec2::new(low.x - r, low.y - r), Vec2::new(high.x + r, high.y + r))
+    }
+
+    /// The corners of the box around the shape's core points (its ends or
+    /// centre), without the radius.
+    pub(super) fn core_bounds(&self) -> (Vec2<S>, Vec2<S>) {
+        let (a, b) = match self {
+            Self::Segment(s) => (s.start(), s.end()),
+            Self::Capsule(c) => (c.segment().start(), c.segment().end()),
+            Self::Circle(c) => (c.center(), c.center()),
+        };
+        let order = |u: S, v: S| if u < v { (u, v) } else { (v, u) };
+        let ((x0, x1), (y0, y1)) = (order(a.x, b.x), order(a.y, b.y));
+        (Vec2::new(x0, y0), Vec2::new(x1, y1))
     }
 
     /// The shape moved by `offset`, or `None` if that takes it out of the

@@ -18,6 +18,7 @@
 use alloc::vec::Vec;
 use core::cmp::Ordering;
 
+use super::step::abs;
 use super::{Body, Collider, Shape};
 use crate::scalar::Scalar;
 use crate::vec2::Vec2;
@@ -89,7 +90,6 @@ pub(crate) fn collider_box<S: Scalar>(collider: &Collider<S>, travel: Vec2<S>) -
 /// of the circle it collides as (room for the push-out moves after the
 /// sweep) of its centre.
 pub(crate) fn body_box<S: Scalar>(body: &Body<S>) -> Aabb<S> {
-    let abs = |v: S| if v < S::ZERO { -v } else { v };
     let r = body.solid().radius();
     let v = body.velocity;
     Aabb::around(body.position(), abs(v.x) + abs(v.y) + r + r + r)
@@ -131,7 +131,7 @@ pub(crate) struct Index<S> {
     /// Every box, sorted by its left edge (then colliders before bodies,
     /// each by index).
     entries: Vec<(Aabb<S>, Entry)>,
-    /// Where each body's and each collider's box is in `entries`.
+    /// Where each body's box is in `entries`.
     body_slots: Vec<u32>,
     /// The tree over `entries`; the root is node 0.
     nodes: Vec<Node<S>>,

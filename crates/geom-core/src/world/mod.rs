@@ -67,9 +67,9 @@
 //!   order.
 //! - **State for rollback and the network**: `Clone`,
 //!   [`snapshot`](World::snapshot) / [`restore`](World::restore), and with
-//!   the `serde` feature a compact binary state
-//!   ([`to_bytes`](World::to_bytes), [`from_bytes`](World::from_bytes))
-//!   that is refused with a typed error when altered.
+//!   the `serde` feature a compact binary state (`World::to_bytes`,
+//!   `World::from_bytes`) that is refused with a typed error when
+//!   corrupted.
 //!
 //! # What it does not do
 //!
@@ -150,6 +150,7 @@ use alloc::sync::Arc;
 use alloc::vec::Vec;
 use core::fmt;
 
+use crate::query::kernel::scale;
 use crate::scalar::Scalar;
 use crate::shape::ShapeError;
 use crate::vec2::Vec2;
@@ -386,10 +387,16 @@ pub enum WorldError {
     /// All 2^32 ids have been handed out.
     OutOfIds,
     /// A saved state lists ids out of order, twice, or beyond the next id
-    /// to hand out, or a contact with something that does not exist.
+    /// to hand out, or a contact a step could not have recorded (with
+    /// something that does not exist, the wrong way round, or a sensor
+    /// pair among the contacts).
     Ids,
     /// A saved state is not one: its bytes do not decode as a world.
     Malformed,
+    /// A saved state is in another scalar type (`I16F16` bytes read as
+    /// `I32F32`, say): read it in its own type, then
+    /// [`convert`](World::convert) it.
+    Scalar,
     /// A saved state's checksum does not match its contents: it was
     /// altered or corrupted.
     Checksum,
@@ -410,8 +417,9 @@ impl fmt::Display for WorldError {
             Self::UnknownBody(id) => write!(f, "no body has id {}", id.0),
             Self::UnknownCollider(id) => write!(f, "no collider has id {}", id.0),
             Self::OutOfIds => f.write_str("all ids have been handed out"),
-            Self::Ids => f.write_str("ids are out of order, repeated, beyond the next id, or unknown"),
+            Self::Ids => f.write_str("ids are out of order, repeated, beyond the next id, or unknown, or a contact is not one a step records"),
             Self::Malformed => f.write_str("the bytes are not a saved world"),
+            Self::Scalar => f.write_str("the saved world is in another scalar type"),
             Self::Checksum => f.write_str("the saved world's checksum does not match: it was altered or corrupted"),
         }
     }
@@ -482,7 +490,7 @@ pub struct WorldConfig<S> {
 impl<S: Scalar> WorldConfig<S> {
     /// A configuration with the given gravity, a bounce threshold of twice
     /// gravity's size (`2·(|gx| + |gy|)`, four times what a resting body's
-    /// impacts measure) and 4 substeps.
+    /// impacts measure, held at [`Scalar::MAX_COORD`]) and 4 substeps.
     ///
     /// A gravity outside the safe range (which [`World::new`] refuses) is
     /// measured at the range's edge here, so building the configuration
@@ -503,7 +511,9 @@ impl<S: Scalar> WorldConfig<S> {
             }
         };
         let size = abs(gravity.x) + abs(gravity.y);
-        Self { gravity, bounce_threshold: size + size, max_substeps: 4 }
+        let threshold = size + size; // at most 4·MAX_COORD: no overflow
+        let bounce_threshold = if threshold > S::MAX_COORD { S::MAX_COORD } else { threshold };
+        Self { gravity, bounce_threshold, max_substeps: 4 }
     }
 
     fn validate(&self) -> Result<(), WorldError> {
@@ -542,7 +552,9 @@ pub struct World<S> {
     tick: u64,
     bodies: Vec<Body<S>>,
     colliders: Arc<Vec<Collider<S>>>,
-    colliders_hash: u64,
+    /// The hash of every collider, or `None` when one has changed since it
+    /// was computed (so that adding many colliders is not quadratic).
+    colliders_hash: Option<u64>,
     next_body: u32,
     next_collider: u32,
     /// The pairs in contact during the last tick, ascending.
@@ -626,22 +638,34 @@ impl<S: Scalar> World<S> {
     /// ```
     pub fn new(config: WorldConfig<S>) -> Result<Self, WorldError> {
         config.validate()?;
-        let mut world = Self {
+        Ok(Self::assemble(config, 0, Vec::new(), Vec::new(), [0, 0], [Vec::new(), Vec::new()]))
+    }
+
+    /// A world of these parts (the ids still to hand out, then the
+    /// contacts and the sensor overlaps of the last tick), its caches and
+    /// events empty.
+    fn assemble(
+        config: WorldConfig<S>,
+        tick: u64,
+        bodies: Vec<Body<S>>,
+        colliders: Vec<Collider<S>>,
+        [next_body, next_collider]: [u32; 2],
+        [contacts, overlaps]: [Vec<(BodyId, Id)>; 2],
+    ) -> Self {
+        Self {
             config,
-            tick: 0,
-            bodies: Vec::new(),
-            colliders: Arc::new(Vec::new()),
-            colliders_hash: 0,
-            next_body: 0,
-            next_collider: 0,
-            contacts: Vec::new(),
-            overlaps: Vec::new(),
+            tick,
+            bodies,
+            colliders: Arc::new(colliders),
+            colliders_hash: None,
+            next_body,
+            next_collider,
+            contacts,
+            overlaps,
             events: Vec::new(),
             index: Index::default(),
             scratch: Scratch::default(),
-        };
-        world.rehash_colliders();
-        Ok(world)
+        }
     }
 
     /// The configuration.
@@ -807,7 +831,10 @@ impl<S: Scalar> World<S> {
             return Err(WorldError::Velocity);
         }
         let body = &self.bodies[index];
-        let change = step::scale_held(impulse, body.inverse_mass);
+        // Exact, then rounded once (saturating at the type's edge, beyond
+        // the safe range, in fixed point): a change too large is refused,
+        // never clamped.
+        let change = scale(impulse, body.inverse_mass);
         if !in_safe_range(change) {
             return Err(WorldError::Velocity);
         }
@@ -931,7 +958,7 @@ impl<S: Scalar> World<S> {
         let collider = def.into().validate(id)?;
         self.next_collider = self.next_collider.checked_add(1).ok_or(WorldError::OutOfIds)?;
         Arc::make_mut(&mut self.colliders).push(collider);
-        self.rehash_colliders();
+        self.colliders_hash = None;
         self.index.invalidate();
         Ok(id)
     }
@@ -960,7 +987,7 @@ impl<S: Scalar> World<S> {
         let removed = Arc::make_mut(&mut self.colliders).remove(index);
         self.contacts.retain(|&(_, other)| other != Id::Collider(id));
         self.overlaps.retain(|&(_, other)| other != Id::Collider(id));
-        self.rehash_colliders();
+        self.colliders_hash = None;
         self.index.invalidate();
         Ok(removed.def())
     }
@@ -991,7 +1018,7 @@ impl<S: Scalar> World<S> {
         let index = self.collider_index(id)?;
         let collider = def.into().validate(id)?;
         Arc::make_mut(&mut self.colliders)[index] = collider;
-        self.rehash_colliders();
+        self.colliders_hash = None;
         self.index.invalidate();
         Ok(())
     }
@@ -1026,7 +1053,7 @@ impl<S: Scalar> World<S> {
             return Err(WorldError::Velocity);
         }
         Arc::make_mut(&mut self.colliders)[index].velocity = velocity;
-        self.rehash_colliders();
+        self.colliders_hash = None;
         Ok(())
     }
 
@@ -1058,7 +1085,7 @@ impl<S: Scalar> World<S> {
     /// has grown.
     ///
     /// Events are output, not state: they are not saved by
-    /// [`to_bytes`](World::to_bytes), but a restored snapshot holds the
+    /// `World::to_bytes` (the `serde` feature), but a restored snapshot holds the
     /// events of the tick it was taken after, and re-simulating a tick
     /// gives its events again, the same.
     ///
@@ -1118,12 +1145,12 @@ impl<S: Scalar> World<S> {
         &self.overlaps
     }
 
-    fn rehash_colliders(&mut self) {
+    fn hash_colliders(&self) -> u64 {
         let mut h = Digest::new();
         for collider in self.colliders.iter() {
             collider.hash(&mut h);
         }
-        self.colliders_hash = h.finish();
+        h.finish()
     }
 
     /// A 64-bit hash of every bit of the world's state: the tick, the ids
@@ -1162,7 +1189,7 @@ impl<S: Scalar> World<S> {
         for body in &self.bodies {
             body.hash(&mut h);
         }
-        h.write_u64(self.colliders_hash);
+        h.write_u64(self.colliders_hash.unwrap_or_else(|| self.hash_colliders()));
         for pairs in [&self.contacts, &self.overlaps] {
             h.write_u64(pairs.len() as u64);
             for &(body, other) in pairs {
@@ -1221,22 +1248,8 @@ impl<S: Scalar> World<S> {
         for collider in self.colliders.iter() {
             colliders.push(collider.def().convert(convert)?.validate(collider.id())?);
         }
-        let mut world = World {
-            config,
-            tick: self.tick,
-            bodies,
-            colliders: Arc::new(colliders),
-            colliders_hash: 0,
-            next_body: self.next_body,
-            next_collider: self.next_collider,
-            contacts: self.contacts.clone(),
-            overlaps: self.overlaps.clone(),
-            events: Vec::new(),
-            index: Index::default(),
-            scratch: Scratch::default(),
-        };
-        world.rehash_colliders();
-        Ok(world)
+        let next = [self.next_body, self.next_collider];
+        Ok(World::assemble(config, self.tick, bodies, colliders, next, [self.contacts.clone(), self.overlaps.clone()]))
     }
 
     /// Saves the whole state, for rollback: a copy of the bodies and the

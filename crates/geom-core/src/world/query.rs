@@ -234,23 +234,11 @@ impl<S: Scalar> World<S> {
     /// # Ok::<(), geom_core::world::WorldError>(())
     /// ```
     pub fn overlap_circle(&self, circle: &Circle<S>, filter: Filter, found: &mut Vec<Id>) {
-        found.clear();
-        let reach = Shape::Circle(*circle).aabb();
-        self.candidates(
-            filter,
-            |b| near(b, &reach),
-            |candidate| {
-                let touches = match candidate.shape {
-                    Shape::Segment(s) => intersects_circle_segment(circle, &s),
-                    Shape::Capsule(c) => intersects_circle_capsule(circle, &c),
-                    Shape::Circle(c) => intersects_circle_circle(circle, &c),
-                };
-                if touches {
-                    found.push(candidate.id);
-                }
-            },
-        );
-        found.sort_unstable();
+        self.overlap(&Shape::Circle(*circle), filter, found, |shape| match *shape {
+            Shape::Segment(s) => intersects_circle_segment(circle, &s),
+            Shape::Capsule(c) => intersects_circle_capsule(circle, &c),
+            Shape::Circle(c) => intersects_circle_circle(circle, &c),
+        });
     }
 
     /// Every collider and body (not a sensor, and matched by `filter`)
@@ -275,19 +263,25 @@ impl<S: Scalar> World<S> {
     /// # Ok::<(), geom_core::world::WorldError>(())
     /// ```
     pub fn overlap_capsule(&self, capsule: &Capsule<S>, filter: Filter, found: &mut Vec<Id>) {
+        self.overlap(&Shape::Capsule(*capsule), filter, found, |shape| match *shape {
+            Shape::Segment(s) => {
+                Capsule::new(s.start(), s.end(), S::ZERO).is_ok_and(|thin| intersects_capsule_capsule(capsule, &thin))
+            }
+            Shape::Capsule(c) => intersects_capsule_capsule(capsule, &c),
+            Shape::Circle(c) => intersects_circle_capsule(&c, capsule),
+        });
+    }
+
+    /// What `touches` says `query` touches, among the candidates near its
+    /// box, ids ascending, into `found` (cleared first).
+    fn overlap(&self, query: &Shape<S>, filter: Filter, found: &mut Vec<Id>, touches: impl Fn(&Shape<S>) -> bool) {
         found.clear();
-        let reach = Shape::Capsule(*capsule).aabb();
+        let reach = query.aabb();
         self.candidates(
             filter,
             |b| near(b, &reach),
             |candidate| {
-                let touches = match candidate.shape {
-                    Shape::Segment(s) => Capsule::new(s.start(), s.end(), S::ZERO)
-                        .is_ok_and(|thin| intersects_capsule_capsule(capsule, &thin)),
-                    Shape::Capsule(c) => intersects_capsule_capsule(capsule, &c),
-                    Shape::Circle(c) => intersects_circle_capsule(&c, capsule),
-                };
-                if touches {
+                if touches(&candidate.shape) {
                     found.push(candidate.id);
                 }
             },

@@ -1,32 +1,37 @@
 //! Saving and loading a world (the `serde` feature): through serde into
 //! any format, and as compact bytes for the network or a save file.
 //!
-//! A saved world is plain data: the configuration, the tick, the ids still
-//! to hand out, every body and collider as its definition with its id, the
-//! contacts and sensor overlaps of the last tick, and the world's
-//! [checksum](World::checksum). Reading one back validates every value as
-//! [`World::add_body`] does, checks the ids, and recomputes the checksum:
-//! a state that was altered, by hand or by a flipped bit, is refused with a
-//! [`WorldError`] rather than becoming a different world. Nothing is
-//! flattened or untagged, so non-self-describing formats (`postcard`,
-//! `bincode`) carry it.
+//! A saved world is plain data: its scalar type's format (a float, or a
+//! fixed-point type of so many bits, so many fractional), the
+//! configuration, the tick, the ids still to hand out, every body and
+//! collider as its definition with its id, the contacts and sensor
+//! overlaps of the last tick, and the world's [checksum](World::checksum).
+//! Reading one back refuses another type's state, validates every value as
+//! [`World::add_body`] does, checks the ids and that every contact is one a
+//! step could have recorded, and recomputes the checksum: a state corrupted
+//! by a flipped bit or a cut-off message is refused with a [`WorldError`]
+//! rather than becoming a different world. (The checksum catches accidents,
+//! not forgery: a state edited on purpose, its checksum recomputed, loads
+//! if every value in it is valid, and then steps as any valid world does.)
+//! Nothing is flattened or untagged, so non-self-describing formats
+//! (`postcard`, `bincode`) carry it.
 
 use alloc::vec::Vec;
 
 use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use super::index::Index;
-use super::step::Scratch;
 use super::{BodyDef, BodyId, ColliderDef, ColliderId, Id, Snapshot, World, WorldConfig, WorldError};
 use crate::scalar::Scalar;
-
-use alloc::sync::Arc;
+use crate::scalar::private::Format;
 
 /// A world as plain data.
 #[derive(Serialize, Deserialize)]
 #[serde(bound = "S: Scalar + Serialize + DeserializeOwned")]
 struct WorldData<S> {
+    /// The scalar type's format, first, so that bytes saved in another
+    /// type are recognised before anything else is read.
+    scalar: Format,
     config: WorldConfig<S>,
     tick: u64,
     next_body: u32,
@@ -53,6 +58,7 @@ fn ids_in_order(ids: impl Iterator<Item = u32>, next: u32) -> bool {
 impl<S: Scalar> WorldData<S> {
     fn of(world: &World<S>) -> Self {
         Self {
+            scalar: S::FORMAT,
             config: world.config,
             tick: world.tick,
             next_body: world.next_body,
@@ -66,6 +72,9 @@ impl<S: Scalar> WorldData<S> {
     }
 
     fn into_world(self) -> Result<World<S>, WorldError> {
+        if self.scalar != S::FORMAT {
+            return Err(WorldError::Scalar);
+        }
         self.config.validate()?;
         if !ids_in_order(self.bodies.iter().map(|(id, _)| id.0), self.next_body)
             || !ids_in_order(self.colliders.iter().map(|(id, _)| id.0), self.next_collider)
@@ -74,34 +83,34 @@ impl<S: Scalar> WorldData<S> {
         }
         let bodies = self.bodies.into_iter().map(|(id, def)| def.validate(id)).collect::<Result<Vec<_>, _>>()?;
         let colliders = self.colliders.into_iter().map(|(id, def)| def.validate(id)).collect::<Result<Vec<_>, _>>()?;
-        let body_exists = |id: BodyId| bodies.binary_search_by_key(&id, super::Body::id).is_ok();
-        let exists = |id: Id| match id {
-            Id::Body(b) => body_exists(b),
-            Id::Collider(c) => colliders.binary_search_by_key(&c, super::Collider::id).is_ok(),
+        // Whether each side of a pair is a sensor, or `None` for an id that
+        // does not exist.
+        let sensor = |id: Id| match id {
+            Id::Body(b) => bodies.binary_search_by_key(&b, super::Body::id).ok().map(|i| bodies[i].sensor),
+            Id::Collider(c) => {
+                colliders.binary_search_by_key(&c, super::Collider::id).ok().map(|i| colliders[i].sensor)
+            }
         };
-        for pairs in [&self.contacts, &self.overlaps] {
-            let ascending = pairs.windows(2).all(|w| w[0] < w[1]);
-            let known =
-                pairs.iter().all(|&(body, other)| body_exists(body) && exists(other) && Id::Body(body) != other);
-            if !ascending || !known {
+        // A pair as a step records it: a body, then a collider or a body
+        // with a higher id; two sensors never pair, and a pair is an overlap
+        // exactly when one side is a sensor.
+        let recorded = |&(body, other): &(BodyId, Id), overlap: bool| {
+            let ordered = match other {
+                Id::Body(b) => b > body,
+                Id::Collider(_) => true,
+            };
+            match (sensor(Id::Body(body)), sensor(other)) {
+                (Some(a), Some(b)) => ordered && overlap == (a || b) && !(a && b && other.body().is_some()),
+                _ => false,
+            }
+        };
+        for (pairs, overlap) in [(&self.contacts, false), (&self.overlaps, true)] {
+            if !pairs.windows(2).all(|w| w[0] < w[1]) || !pairs.iter().all(|pair| recorded(pair, overlap)) {
                 return Err(WorldError::Ids);
             }
         }
-        let mut world = World {
-            config: self.config,
-            tick: self.tick,
-            bodies,
-            colliders: Arc::new(colliders),
-            colliders_hash: 0,
-            next_body: self.next_body,
-            next_collider: self.next_collider,
-            contacts: self.contacts,
-            overlaps: self.overlaps,
-            events: Vec::new(),
-            index: Index::default(),
-            scratch: Scratch::default(),
-        };
-        world.rehash_colliders();
+        let next = [self.next_body, self.next_collider];
+        let world = World::assemble(self.config, self.tick, bodies, colliders, next, [self.contacts, self.overlaps]);
         if world.checksum() != self.checksum {
             return Err(WorldError::Checksum);
         }
@@ -178,13 +187,20 @@ impl<S: Scalar + Serialize + DeserializeOwned> World<S> {
     /// # Errors
     ///
     /// [`WorldError::Malformed`] for bytes that do not decode (or that go
-    /// on past the end of the state); [`WorldError::Checksum`] for a state
+    /// on past the end of the state); [`WorldError::Scalar`] for a state
+    /// saved in another scalar type; [`WorldError::Checksum`] for a state
     /// whose contents do not match its checksum; and whatever
     /// [`World::add_body`] would refuse (a negative radius, ids out of
     /// order). Nothing is built.
     ///
     /// See [`to_bytes`](World::to_bytes) for an example.
     pub fn from_bytes(bytes: &[u8]) -> Result<Self, WorldError> {
+        // The format alone first: the rest of another type's state may
+        // decode, or fail to, as anything.
+        let (scalar, _) = postcard::take_from_bytes::<Format>(bytes).map_err(|_| WorldError::Malformed)?;
+        if scalar != S::FORMAT {
+            return Err(WorldError::Scalar);
+        }
         let (data, rest) = postcard::take_from_bytes::<WorldData<S>>(bytes).map_err(|_| WorldError::Malformed)?;
         if !rest.is_empty() {
             return Err(WorldError::Malformed);

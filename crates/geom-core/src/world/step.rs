@@ -43,8 +43,9 @@ fn geometric_mean<S: Scalar>(a: S, b: S) -> S {
     S::from_sqrt_ratio(a.to_exact() * b.to_exact(), <S::Exact as crate::scalar::Exact>::ONE)
 }
 
-/// The size of a value.
-fn abs<S: Scalar>(v: S) -> S {
+/// The size of a value (within the safe range: `-MIN` overflows a
+/// fixed-point type).
+pub(super) fn abs<S: Scalar>(v: S) -> S {
     if v < S::ZERO { -v } else { v }
 }
 
@@ -54,7 +55,7 @@ fn max<S: Scalar>(a: S, b: S) -> S {
 }
 
 /// `v·k`, each component rounded once and held within the safe range.
-pub(super) fn scale_held<S: Scalar>(v: Vec2<S>, k: S) -> Vec2<S> {
+fn scale_held<S: Scalar>(v: Vec2<S>, k: S) -> Vec2<S> {
     clamp_to_range(scale(v, k))
 }
 
@@ -577,21 +578,6 @@ impl<S: Scalar> Body<S> {
     }
 }
 
-impl<S: Scalar> Shape<S> {
-    /// The corners of the box around the shape's core points (its ends or
-    /// centre), without the radius.
-    fn core_bounds(&self) -> (Vec2<S>, Vec2<S>) {
-        let (a, b) = match self {
-            Self::Segment(s) => (s.start(), s.end()),
-            Self::Capsule(c) => (c.segment().start(), c.segment().end()),
-            Self::Circle(c) => (c.center(), c.center()),
-        };
-        let order = |u: S, v: S| if u < v { (u, v) } else { (v, u) };
-        let ((x0, x1), (y0, y1)) = (order(a.x, b.x), order(a.y, b.y));
-        (Vec2::new(x0, y0), Vec2::new(x1, y1))
-    }
-}
-
 /// How far a collider moves this tick: its velocity, held so that its
 /// core stays in the safe range (a platform stops at the range's edge).
 fn travel<S: Scalar>(collider: &Collider<S>) -> Vec2<S> {
@@ -642,7 +628,9 @@ impl<S: Scalar> World<S> {
     /// # Ok::<(), geom_core::world::WorldError>(())
     /// ```
     pub fn step(&mut self) {
-        self.tick += 1;
+        // Saturating: 2^64 ticks are never reached by playing, only by a
+        // loaded state, and then the count stops rather than overflows.
+        self.tick = self.tick.saturating_add(1);
         let config = self.config;
         let Self { bodies, colliders, index, scratch, events, contacts, overlaps, .. } = self;
         events.clear();
@@ -707,8 +695,8 @@ impl<S: Scalar> World<S> {
         scratch.overlaps = sensed;
         events::sort(events, &mut scratch.event_keys, &mut scratch.sorted_events);
         index.hold_final(bodies);
-        if self.colliders.iter().any(|c| c.velocity != Vec2::ZERO) {
-            self.rehash_colliders();
+        if self.colliders_hash.is_none() || self.colliders.iter().any(|c| c.velocity != Vec2::ZERO) {
+            self.colliders_hash = Some(self.hash_colliders());
         }
     }
 }
@@ -813,4 +801,23 @@ fn held_sum<S: Scalar>(sum: Vec2<S>, term: Vec2<S>, subtract: bool) -> Vec2<S> {
     // Held first, the term can be negated without overflowing.
     let signed = |v: S| if subtract { -hold(v) } else { hold(v) };
     Vec2::new(hold(hold(sum.x) + signed(term.x)), hold(hold(sum.y) + signed(term.y)))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::world::{BodyDef, WorldConfig};
+
+    /// Regression: a loaded state at tick `u64::MAX` (its checksum
+    /// recomputed by whoever edited it) made the next step overflow the tick
+    /// count. The count stops at its maximum; the bodies still move.
+    #[test]
+    fn stepping_at_the_last_tick_holds_the_count_and_moves_on() {
+        let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f64, -0.5))).unwrap();
+        let ball = world.add_body(BodyDef::new(Vec2::new(0.0, 10.0), 0.5)).unwrap();
+        world.tick = u64::MAX;
+        world.step();
+        assert_eq!(world.tick(), u64::MAX);
+        assert_eq!(world.body(ball).unwrap().position(), Vec2::new(0.0, 9.5));
+    }
 }
