@@ -4,8 +4,9 @@
 //! session does when a late input arrives.
 //!
 //! The game: an arena of thin walls with a hill of two ramps, two capsule
-//! bumpers and a lift (a moving platform), a goal (a sensor) at each end, a puck, and two
-//! players whose inputs (left, right, jump) apply impulses to their balls.
+//! bumpers and a lift (a moving platform), a goal (a sensor) at each end,
+//! a puck, and two players whose inputs (left, right, jump) apply impulses
+//! to their balls.
 //! A puck that enters a goal scores for the other player, from the world's
 //! sensor events, and goes back to the centre. The players' inputs come
 //! from a simple bot that chases the puck, as a game's inputs come from

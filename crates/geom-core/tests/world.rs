@@ -754,6 +754,27 @@ fn a_huge_gravity_still_makes_a_valid_world<S: TestScalar>() {
     assert!(w.body(ball).unwrap().position().y < S::ZERO);
 }
 
+/// Found by fuzzing: pulled by a gravity at the edge of the safe range, a
+/// body hitting a floor late in the tick approached at one and a half
+/// times `MAX_COORD`, and its impact event reported that speed, beyond the
+/// range every number the world hands out keeps to. It reports the edge.
+fn an_impact_faster_than_the_safe_range_reports_the_ranges_edge<S: TestScalar>() {
+    let half = S::MAX_COORD * S::lit(0.5);
+    let mut w = World::new(WorldConfig::new(Vec2::new(S::ZERO, S::MAX_COORD))).unwrap();
+    // Above it by a little less than the tick's travel, `MAX_COORD`.
+    let ceiling = Segment::new(Vec2::new(-S::ONE, half - S::ONE), Vec2::new(S::ONE, half - S::ONE)).unwrap();
+    let ceiling = w.add_collider(ColliderDef::new(Shape::Segment(ceiling))).unwrap();
+    let ball = w.add_body(BodyDef::new(Vec2::new(S::ZERO, -half), S::ZERO)).unwrap();
+    w.step();
+    let impact = w.events().iter().find_map(|e| match e.kind {
+        EventKind::Impact { speed, t, .. } if e.body == ball && e.other == Id::Collider(ceiling) => Some((t, speed)),
+        _ => None,
+    });
+    let (t, speed) = impact.expect("the ball hit the ceiling");
+    assert!(t > S::lit(0.75), "late in the tick: {t:?}");
+    assert_eq!(speed, S::MAX_COORD);
+}
+
 /// An impulse changes the velocity by impulse × inverse mass; equal and
 /// opposite impulses leave the momentum of two bodies unchanged; an
 /// immovable body ignores them; a teleport is not swept.
@@ -937,6 +958,7 @@ macro_rules! world_suite {
                 refused_inputs_change_nothing,
                 an_impulse_too_large_for_a_light_body_is_refused_not_clamped,
                 a_huge_gravity_still_makes_a_valid_world,
+                an_impact_faster_than_the_safe_range_reports_the_ranges_edge,
                 inputs_move_bodies_as_a_game_expects,
                 gravity_scale_and_tags,
                 world_queries_agree_with_a_search_of_every_shape,
@@ -972,4 +994,27 @@ mod narrowing {
     fn i48f16_refuses_values_it_cannot_hold() {
         super::converting_refuses_values_the_new_type_cannot_hold::<fixed::types::I48F16>();
     }
+}
+
+/// Regression (found by fuzzing): in `f64`, points `1.8e-314` apart
+/// measure as touching (the square of their distance underflows to zero),
+/// but the queries' box pruning, allowing only a relative margin, called
+/// them apart. A world whose broad phase holds the last step's grown boxes
+/// found 15 point bodies at the origin; a copy, pruning each body's own
+/// box, found none of them. The margin now covers what underflow hides,
+/// and both answer the same.
+#[test]
+fn f64_queries_near_underflow_answer_the_same_with_or_without_the_broad_phase() {
+    let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f64, 0.0))).unwrap();
+    for _ in 0..3 {
+        world.add_body(BodyDef::new(Vec2::new(0.0, 0.0), 0.0)).unwrap();
+    }
+    world.step();
+    let probe = Circle::new(Vec2::new(1.772_490_222e-314, 0.0), 0.0).unwrap();
+    let (mut stepped, mut copied) = (Vec::new(), Vec::new());
+    world.overlap_circle(&probe, Filter::ALL, &mut stepped);
+    world.clone().overlap_circle(&probe, Filter::ALL, &mut copied);
+    assert_eq!(stepped, copied);
+    let nearest = |w: &World<f64>| w.nearest(probe.center(), Filter::ALL).map(|n| n.id);
+    assert_eq!(nearest(&world), nearest(&world.clone()));
 }

@@ -78,7 +78,9 @@ pub trait Exact:
     /// and radius are at most `scale` in magnitude must be for every
     /// kernel evaluated in this ring to find them apart: zero in an exact
     /// ring; in `f64`, `2^-20·scale`, far above the kernels' rounding
-    /// error (some `2^-48·scale` in a distance).
+    /// error (some `2^-48·scale` in a distance), plus `2^-510`, above what
+    /// underflow hides (a square below `2^-1075` is zero, so points closer
+    /// than `2^-537` may measure as touching).
     fn apart_margin(scale: impl FnOnce() -> Self) -> Self;
 
     /// An upper bound on `√self` for `self ≥ 0`: exact (`⌈√self⌉`) below
@@ -241,7 +243,8 @@ impl Exact for f64 {
 
     #[inline]
     fn apart_margin(scale: impl FnOnce() -> Self) -> Self {
-        scale() * (1.0 / 1_048_576.0)
+        const UNDERFLOW: f64 = f64::from_bits((1023 - 510) << 52); // 2^-510
+        scale() * (1.0 / 1_048_576.0) + UNDERFLOW
     }
 
     #[inline]

@@ -61,7 +61,9 @@ pub enum EventKind<S> {
         point: Vec2<S>,
         /// The unit normal, from the other towards the body.
         normal: Vec2<S>,
-        /// How fast they approached along the normal, in units per tick.
+        /// How fast they approached along the normal, in units per tick,
+        /// held at [`Scalar::MAX_COORD`](crate::Scalar::MAX_COORD) (two
+        /// things near the edge of the safe range can approach faster).
         speed: S,
     },
     /// A contact that ended: in contact during the tick before, not during

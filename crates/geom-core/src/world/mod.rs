@@ -388,8 +388,7 @@ pub enum WorldError {
     OutOfIds,
     /// A saved state lists ids out of order, twice, or beyond the next id
     /// to hand out, or a contact a step could not have recorded (with
-    /// something that does not exist, the wrong way round, or a sensor
-    /// pair among the contacts).
+    /// something that does not exist, or the wrong way round).
     Ids,
     /// A saved state is not one: its bytes do not decode as a world.
     Malformed,
@@ -417,7 +416,9 @@ impl fmt::Display for WorldError {
             Self::UnknownBody(id) => write!(f, "no body has id {}", id.0),
             Self::UnknownCollider(id) => write!(f, "no collider has id {}", id.0),
             Self::OutOfIds => f.write_str("all ids have been handed out"),
-            Self::Ids => f.write_str("ids are out of order, repeated, beyond the next id, or unknown, or a contact is not one a step records"),
+            Self::Ids => f.write_str(
+                "ids are out of order, repeated, beyond the next id, or unknown, or a contact is the wrong way round",
+            ),
             Self::Malformed => f.write_str("the bytes are not a saved world"),
             Self::Scalar => f.write_str("the saved world is in another scalar type"),
             Self::Checksum => f.write_str("the saved world's checksum does not match: it was altered or corrupted"),

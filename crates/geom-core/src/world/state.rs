@@ -7,8 +7,8 @@
 //! collider as its definition with its id, the contacts and sensor
 //! overlaps of the last tick, and the world's [checksum](World::checksum).
 //! Reading one back refuses another type's state, validates every value as
-//! [`World::add_body`] does, checks the ids and that every contact is one a
-//! step could have recorded, and recomputes the checksum: a state corrupted
+//! [`World::add_body`] does, checks the ids and that every contact pair is
+//! ordered as a step records it, and recomputes the checksum: a state corrupted
 //! by a flipped bit or a cut-off message is refused with a [`WorldError`]
 //! rather than becoming a different world. (The checksum catches accidents,
 //! not forgery: a state edited on purpose, its checksum recomputed, loads
@@ -83,29 +83,22 @@ impl<S: Scalar> WorldData<S> {
         }
         let bodies = self.bodies.into_iter().map(|(id, def)| def.validate(id)).collect::<Result<Vec<_>, _>>()?;
         let colliders = self.colliders.into_iter().map(|(id, def)| def.validate(id)).collect::<Result<Vec<_>, _>>()?;
-        // Whether each side of a pair is a sensor, or `None` for an id that
-        // does not exist.
-        let sensor = |id: Id| match id {
-            Id::Body(b) => bodies.binary_search_by_key(&b, super::Body::id).ok().map(|i| bodies[i].sensor),
-            Id::Collider(c) => {
-                colliders.binary_search_by_key(&c, super::Collider::id).ok().map(|i| colliders[i].sensor)
-            }
+        let exists = |id: Id| match id {
+            Id::Body(b) => bodies.binary_search_by_key(&b, super::Body::id).is_ok(),
+            Id::Collider(c) => colliders.binary_search_by_key(&c, super::Collider::id).is_ok(),
         };
         // A pair as a step records it: a body, then a collider or a body
-        // with a higher id; two sensors never pair, and a pair is an overlap
-        // exactly when one side is a sensor.
-        let recorded = |&(body, other): &(BodyId, Id), overlap: bool| {
+        // with a higher id. (Which list a pair is in is not checked: an
+        // input between ticks may have made either side a sensor since.)
+        let recorded = |&(body, other): &(BodyId, Id)| {
             let ordered = match other {
                 Id::Body(b) => b > body,
                 Id::Collider(_) => true,
             };
-            match (sensor(Id::Body(body)), sensor(other)) {
-                (Some(a), Some(b)) => ordered && overlap == (a || b) && !(a && b && other.body().is_some()),
-                _ => false,
-            }
+            ordered && exists(Id::Body(body)) && exists(other)
         };
-        for (pairs, overlap) in [(&self.contacts, false), (&self.overlaps, true)] {
-            if !pairs.windows(2).all(|w| w[0] < w[1]) || !pairs.iter().all(|pair| recorded(pair, overlap)) {
+        for pairs in [&self.contacts, &self.overlaps] {
+            if !pairs.windows(2).all(|w| w[0] < w[1]) || !pairs.iter().all(recorded) {
                 return Err(WorldError::Ids);
             }
         }

@@ -54,6 +54,12 @@ fn max<S: Scalar>(a: S, b: S) -> S {
     if b > a { b } else { a }
 }
 
+/// An impact's speed as an event reports it: held at `MAX_COORD` (two
+/// bodies at the edge of the safe range can approach faster than that).
+fn reported_speed<S: Scalar>(approach: S) -> S {
+    if approach > S::MAX_COORD { S::MAX_COORD } else { approach }
+}
+
 /// `v·k`, each component rounded once and held within the safe range.
 fn scale_held<S: Scalar>(v: Vec2<S>, k: S) -> Vec2<S> {
     clamp_to_range(scale(v, k))
@@ -434,7 +440,7 @@ impl<S: Scalar> Motion<'_, S> {
                             t: now,
                             point: stop.point + shift,
                             normal: stop.normal,
-                            speed: response.approach,
+                            speed: reported_speed(response.approach),
                         },
                     });
                 }
@@ -771,7 +777,7 @@ fn resolve_body_contacts<S: Scalar>(
                 record.events.push(Event {
                     body: a.id(),
                     other: Id::Body(b.id()),
-                    kind: EventKind::Impact { t, point: contact.point, normal: n, speed: approach },
+                    kind: EventKind::Impact { t, point: contact.point, normal: n, speed: reported_speed(approach) },
                 });
             }
         }
