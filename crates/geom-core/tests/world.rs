@@ -775,6 +775,23 @@ fn an_impact_faster_than_the_safe_range_reports_the_ranges_edge<S: TestScalar>()
     assert_eq!(speed, S::MAX_COORD);
 }
 
+/// Found by fuzzing: two bodies meeting at the top edge of the safe range
+/// reported an impact point on the lower one's surface, beyond the edge.
+/// The point is held at the edge.
+fn an_impact_at_the_ranges_edge_reports_a_point_within_it<S: TestScalar>() {
+    let mut w = world::<S>(0.0);
+    let top = w.add_body(BodyDef::new(Vec2::new(S::ZERO, S::MAX_COORD), S::ONE)).unwrap();
+    let mut below = BodyDef::new(Vec2::new(S::ZERO, S::MAX_COORD - S::lit(0.25)), S::ONE);
+    below.velocity = v(0.0, 0.5);
+    let below = w.add_body(below).unwrap();
+    w.step();
+    let point = w.events().iter().find_map(|e| match e.kind {
+        EventKind::Impact { point, .. } if (e.body, e.other) == (top, Id::Body(below)) => Some(point),
+        _ => None,
+    });
+    assert_eq!(point.expect("they met"), Vec2::new(S::ZERO, S::MAX_COORD));
+}
+
 /// An impulse changes the velocity by impulse × inverse mass; equal and
 /// opposite impulses leave the momentum of two bodies unchanged; an
 /// immovable body ignores them; a teleport is not swept.
@@ -959,6 +976,7 @@ macro_rules! world_suite {
                 an_impulse_too_large_for_a_light_body_is_refused_not_clamped,
                 a_huge_gravity_still_makes_a_valid_world,
                 an_impact_faster_than_the_safe_range_reports_the_ranges_edge,
+                an_impact_at_the_ranges_edge_reports_a_point_within_it,
                 inputs_move_bodies_as_a_game_expects,
                 gravity_scale_and_tags,
                 world_queries_agree_with_a_search_of_every_shape,

@@ -57,7 +57,9 @@ pub enum EventKind<S> {
         /// first touched moving straight from where they started the tick
         /// to where they ended it (they are resolved at its end).
         t: S,
-        /// Where: on the other's surface.
+        /// Where: on the other's surface (held within
+        /// [`Scalar::MAX_COORD`](crate::Scalar::MAX_COORD) in each
+        /// component: at the range's edge a surface reaches beyond it).
         point: Vec2<S>,
         /// The unit normal, from the other towards the body.
         normal: Vec2<S>,

@@ -54,10 +54,13 @@ fn max<S: Scalar>(a: S, b: S) -> S {
     if b > a { b } else { a }
 }
 
-/// An impact's speed as an event reports it: held at `MAX_COORD` (two
-/// bodies at the edge of the safe range can approach faster than that).
-fn reported_speed<S: Scalar>(approach: S) -> S {
-    if approach > S::MAX_COORD { S::MAX_COORD } else { approach }
+/// An impact as an event reports it, held within the safe range as every
+/// number the world hands out: its point (a body at the range's edge
+/// touches beyond it by up to a radius) and its speed (two things there
+/// can approach faster than `MAX_COORD`).
+fn impact<S: Scalar>(t: S, point: Vec2<S>, normal: Vec2<S>, approach: S) -> EventKind<S> {
+    let speed = if approach > S::MAX_COORD { S::MAX_COORD } else { approach };
+    EventKind::Impact { t, point: clamp_to_range(point), normal, speed }
 }
 
 /// `v·k`, each component rounded once and held within the safe range.
@@ -436,12 +439,7 @@ impl<S: Scalar> Motion<'_, S> {
                     record.events.push(Event {
                         body: body.id(),
                         other: Id::Collider(collider.id()),
-                        kind: EventKind::Impact {
-                            t: now,
-                            point: stop.point + shift,
-                            normal: stop.normal,
-                            speed: reported_speed(response.approach),
-                        },
+                        kind: impact(now, stop.point + shift, stop.normal, response.approach),
                     });
                 }
             }
@@ -777,7 +775,7 @@ fn resolve_body_contacts<S: Scalar>(
                 record.events.push(Event {
                     body: a.id(),
                     other: Id::Body(b.id()),
-                    kind: EventKind::Impact { t, point: contact.point, normal: n, speed: reported_speed(approach) },
+                    kind: impact(t, contact.point, n, approach),
                 });
             }
         }
