@@ -1014,6 +1014,26 @@ mod narrowing {
     }
 }
 
+/// Regression (found by fuzzing): a ray cast from inside a body with a NaN
+/// translation answered the body with a NaN normal (the direction it came
+/// from). A NaN translation has no direction: it meets nothing, in both
+/// float types, and an infinite one is held at the range's edge.
+#[test]
+fn a_ray_with_a_nan_translation_meets_nothing() {
+    fn check<S: TestScalar>(nan: S, infinity: S) {
+        let mut w = world::<S>(0.0);
+        w.add_body(BodyDef::new(v(0.0, 0.0), S::ONE)).unwrap();
+        for d in [Vec2::new(nan, S::ZERO), Vec2::new(S::ZERO, nan), Vec2::new(nan, nan)] {
+            assert_eq!(w.ray_cast(v(0.0, 0.0), d, Filter::ALL), None, "{d:?}");
+            assert_eq!(w.ray_cast(v(-5.0, 0.0), d, Filter::ALL), None, "{d:?}");
+        }
+        let hit = w.ray_cast(v(-5.0, 0.0), Vec2::new(infinity, S::ZERO), Filter::ALL).expect("the body");
+        assert_eq!((hit.point, hit.normal), (v(-1.0, 0.0), v(-1.0, 0.0)));
+    }
+    check::<f32>(f32::NAN, f32::INFINITY);
+    check::<f64>(f64::NAN, f64::INFINITY);
+}
+
 /// Regression (found by fuzzing): in `f64`, points `1.8e-314` apart
 /// measure as touching (the square of their distance underflows to zero),
 /// but the queries' box pruning, allowing only a relative margin, called

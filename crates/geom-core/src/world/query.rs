@@ -159,8 +159,9 @@ impl<S: Scalar> World<S> {
     /// time as a fraction of the translation, the point and the normal. A
     /// ray that starts inside or on a shape meets it at `t = 0`. Ties go to
     /// the lowest id, colliders before bodies. `None` when it meets nothing,
-    /// or when `origin` is outside the safe range (or not finite); the
-    /// translation is clamped to `±MAX_COORD` per component.
+    /// when `origin` is outside the safe range (or not finite), or when the
+    /// translation is NaN in a component (it has no direction); otherwise
+    /// the translation is clamped to `±MAX_COORD` per component.
     ///
     /// # Examples
     ///
@@ -184,6 +185,10 @@ impl<S: Scalar> World<S> {
     #[must_use]
     pub fn ray_cast(&self, origin: Vec2<S>, translation: Vec2<S>, filter: Filter) -> Option<RayHit<S>> {
         let point = Circle::new(origin, S::ZERO).ok()?;
+        #[allow(clippy::eq_op)] // `v != v` is the generic test for NaN
+        if translation.x != translation.x || translation.y != translation.y {
+            return None;
+        }
         let translation = clamp_to_range(translation);
         let reach = Aabb::spanning(origin, origin + translation, S::ZERO);
         let mut best: Option<RayHit<S>> = None;
