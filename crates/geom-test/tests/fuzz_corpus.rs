@@ -1,114 +1,31 @@
-//! Replays the fuzz targets' committed inputs as ordinary tests: every file
-//! in `fuzz/corpus/<target>/` (interesting inputs the fuzzer found) and in
-//! `fuzz/regressions/<target>/` (inputs that once broke a guarantee, kept
-//! after the fix), through the very functions the fuzz targets call. Each
-//! of those functions asserts its guarantees, so a regression fails here,
-//! naming the file. Then a few thousand seeded pseudo-random inputs per
-//! target, so that the checks run even where `cargo fuzz` does not.
+//! Replays the library's fuzz targets' committed inputs as ordinary tests
+//! (see [`geom_test::fuzz::replay`]; the sandbox's targets are replayed by
+//! geom-tui's own `tests/fuzz_corpus.rs`, so that these tests build without
+//! the sandbox, on any target). Each check function asserts its
+//! guarantees, so a regression fails here, naming the file. Then a few
+//! thousand seeded pseudo-random inputs per target.
 
-use std::path::{Path, PathBuf};
+use geom_test::fuzz::replay::{fuzz_dir, replay, seeded_inputs};
 
-/// The repository's `fuzz/` directory.
-fn fuzz_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../../fuzz")
-}
-
-/// The files of `fuzz/<kind>/<target>/`, sorted (none when it is missing).
-fn inputs(kind: &str, target: &str) -> Vec<PathBuf> {
-    inputs_in(&fuzz_dir().join(kind).join(target))
-}
-
-/// The files of `dir`, sorted (none when it is missing).
-fn inputs_in(dir: &Path) -> Vec<PathBuf> {
-    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map(|entries| entries.filter_map(|e| e.ok().map(|e| e.path())).filter(|p| p.is_file()).collect())
-        .unwrap_or_default();
-    files.sort();
-    files
-}
-
-/// Runs `check` on one input, naming the file when it panics.
-fn replay_file(path: &Path, check: fn(&[u8])) {
-    let data = std::fs::read(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
-    if let Err(panic) = std::panic::catch_unwind(|| check(&data)) {
-        eprintln!(
-            "fuzz input {} broke a guarantee; reproduce with `cargo test -p geom-test --test fuzz_corpus`",
-            path.display()
-        );
-        std::panic::resume_unwind(panic);
-    }
-}
-
-/// Replays the corpus and the regressions of `target`, and returns how many
-/// corpus files there were.
-fn replay(target: &str, check: fn(&[u8])) -> usize {
-    let corpus = inputs("corpus", target);
-    for path in corpus.iter().chain(&inputs("regressions", target)) {
-        replay_file(path, check);
-    }
-    corpus.len()
-}
-
-/// `count` inputs of up to 512 bytes from a fixed-seed xorshift generator.
-fn seeded_inputs(seed: u64, count: usize) -> impl Iterator<Item = Vec<u8>> {
-    let mut state = seed;
-    let mut next = move || {
-        state ^= state << 13;
-        state ^= state >> 7;
-        state ^= state << 17;
-        state
-    };
-    (0..count).map(move |_| {
-        let len = (next() % 512) as usize;
-        (0..len).map(|_| next() as u8).collect()
-    })
-}
+/// How to run these tests again, for the message naming a failing input.
+const TEST: &str = "-p geom-test --test fuzz_corpus";
 
 #[test]
 fn static_queries_corpus_and_regressions_keep_every_guarantee() {
-    let files = replay("static_queries", geom_test::fuzz::static_queries);
+    let files = replay("static_queries", geom_test::fuzz::static_queries, TEST);
     assert!(files > 0, "the static_queries corpus is missing from {}", fuzz_dir().display());
 }
 
 #[test]
 fn swept_queries_corpus_and_regressions_keep_every_guarantee() {
-    let files = replay("swept_queries", geom_test::fuzz::swept_queries);
+    let files = replay("swept_queries", geom_test::fuzz::swept_queries, TEST);
     assert!(files > 0, "the swept_queries corpus is missing from {}", fuzz_dir().display());
 }
 
 #[test]
 fn world_corpus_and_regressions_keep_every_guarantee() {
-    let files = replay("world", geom_test::fuzz::world);
+    let files = replay("world", geom_test::fuzz::world, TEST);
     assert!(files > 0, "the world corpus is missing from {}", fuzz_dir().display());
-}
-
-#[test]
-fn scene_parser_corpus_and_regressions_keep_every_guarantee() {
-    let files = replay("scene_parser", geom_tui::fuzz::scene_parser);
-    assert!(files > 0, "the scene_parser corpus is missing from {}", fuzz_dir().display());
-}
-
-#[test]
-fn headless_args_corpus_and_regressions_keep_every_guarantee() {
-    let files = replay("headless_args", geom_tui::fuzz::headless_args);
-    assert!(files > 0, "the headless_args corpus is missing from {}", fuzz_dir().display());
-}
-
-#[test]
-fn the_built_in_and_example_scenes_keep_every_scene_parser_guarantee() {
-    let scenes = Path::new(env!("CARGO_MANIFEST_DIR")).join("../geom-tui/scenes");
-    let files = inputs_in(&scenes);
-    assert!(!files.is_empty(), "no scenes in {}", scenes.display());
-    for path in files {
-        replay_file(&path, geom_tui::fuzz::scene_parser);
-    }
-}
-
-#[test]
-fn seeded_random_inputs_keep_every_command_line_guarantee() {
-    for data in seeded_inputs(0x5eed_0004, 300) {
-        geom_tui::fuzz::headless_args(&data);
-    }
 }
 
 #[test]

@@ -1,6 +1,6 @@
 //! The checks behind the sandbox's fuzz targets in `fuzz/` (run with
 //! `cargo xtask fuzz`), as ordinary library code, so that their committed
-//! corpus is replayed by `cargo test` (geom-test's `tests/fuzz_corpus.rs`)
+//! corpus is replayed by `cargo test` (`tests/fuzz_corpus.rs`)
 //! through the very same functions.
 //!
 //! - [`scene_parser`]: scene text in, a scene or a typed error out; a

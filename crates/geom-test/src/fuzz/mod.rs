@@ -1,7 +1,8 @@
 //! The checks behind the fuzz targets in `fuzz/` (run with `cargo xtask
 //! fuzz`), as ordinary library code, so that the committed corpus and every
 //! crash input found and fixed are replayed by `cargo test` through the very
-//! same functions (`tests/fuzz_corpus.rs`).
+//! same functions (`tests/fuzz_corpus.rs`, with the helpers of
+//! [`replay`]).
 //!
 //! Each entry point takes the fuzzer's raw bytes. The first byte picks the
 //! scalar type (`f32`, `f64`, `I16F16`, `I32F32`, `I48F16`, by its value
@@ -34,6 +35,7 @@
 //! ```
 
 pub mod grammar;
+pub mod replay;
 mod statics;
 mod sweeps;
 mod world;
