@@ -175,7 +175,10 @@ pub fn features_digest<S: Testable>(ticks: u64) -> u64 {
         for value in values {
             let (raw, bits) = (value.to_raw(), S::BITS.0);
             let negative = S::RELATIVE == 0.0 && bits < 128 && raw >> (bits - 1) & 1 == 1;
-            h.write_u128(if negative { raw | !((1_u128 << bits) - 1) } else { raw });
+            // Little-endian bytes: `Hasher::write_u128` writes native-endian
+            // ones (seahash overrides it only up to 64 bits), and gave
+            // another digest on big-endian s390x.
+            h.write(&(if negative { raw | !((1_u128 << bits) - 1) } else { raw }).to_le_bytes());
         }
     };
     let id = |h: &mut seahash::SeaHasher, id: Id| match id {

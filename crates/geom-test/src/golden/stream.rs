@@ -7,6 +7,12 @@
 //! (within a few rounding steps), with zero-length segments, centres on
 //! segments and on end points, concentric circles, grazing sweeps, motions
 //! along segments or none, at scales from 1 to the type's whole safe range.
+//!
+//! The generator uses only integer arithmetic and the `f64` operations
+//! IEEE 754 rounds correctly (`+ − × ÷ √` and conversions), never a
+//! platform's maths library (`hypot`, say, is not correctly rounded on
+//! every target): the same scenes come out on every IEEE 754 target, so
+//! that a digest that moves there is the library's doing.
 
 use std::marker::PhantomData;
 
@@ -283,7 +289,14 @@ fn distance_f64(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
     let (dx, dy) = (b.0 - a.0, b.1 - a.1);
     let len2 = dx * dx + dy * dy;
     let t = if len2 > 0.0 { (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / len2).clamp(0.0, 1.0) } else { 0.0 };
-    (p.0 - (a.0 + t * dx)).hypot(p.1 - (a.1 + t * dy))
+    length(p.0 - (a.0 + t * dx), p.1 - (a.1 + t * dy))
+}
+
+/// `√(x² + y²)`, correctly rounded at each step, unlike `f64::hypot`,
+/// which calls the platform's maths library (no overflow here: the scenes
+/// are within `2^240`).
+fn length(x: f64, y: f64) -> f64 {
+    (x * x + y * y).sqrt()
 }
 
 /// The distance between segments `a0`–`a1` and `b0`–`b1`, in `f64`: the
@@ -450,7 +463,7 @@ impl<S: Testable> Draw<S> {
                 let a = self.point(scale);
                 let b = if self.rng.pick(&[4, 1]) == 0 { self.point(scale) } else { a };
                 let (pa, pb) = (f64_point(a), f64_point(b));
-                let reach = self.radius_near((pa.0 - pb.0).hypot(pa.1 - pb.1), scale);
+                let reach = self.radius_near(length(pa.0 - pb.0, pa.1 - pb.1), scale);
                 let (ra, rb) = self.split(reach);
                 i.push_point("a.center", a);
                 i.push_num("a.radius", ra);
