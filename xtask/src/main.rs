@@ -8,6 +8,8 @@ use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::process::{Command, ExitCode};
 
+mod cross;
+
 const USAGE: &str = "\
 usage: cargo xtask <task>
 
@@ -33,6 +35,11 @@ tasks:
             named; then a table of executions and coverage per target. New
             inputs go to fuzz/corpus/<target>/ (minimised afterwards), crashes
             to fuzz/artifacts/<target>/, and any crash fails the task
+  cross     the determinism checks (golden digests, test vectors, the
+            golden world checksums) on other architectures under qemu-user:
+            the targets named, or aarch64, s390x and i686 (Linux, GNU);
+            i586 (x87) on request. Installs what is missing with
+            scripts/install-cross.sh; prints build and run times per target
   help      this text
 ";
 
@@ -46,6 +53,7 @@ fn main() -> ExitCode {
         Some("golden") => golden(&args[1..]),
         Some("vectors") => vectors(),
         Some("fuzz") => fuzz(&args[1..]),
+        Some("cross") => cross::cross(&args[1..]),
         Some("help" | "--help" | "-h") | None => {
             print!("{USAGE}");
             Ok(())
@@ -645,8 +653,9 @@ fn fuzz(extra: &[String]) -> Result<(), String> {
                 message,
                 "  {target}: {path}\n    reproduce: cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz run -a {target} {path}\n    \
                  once fixed, keep it as fuzz/regressions/{target}/{name} (renamed to say what it was; \
-                 `cargo test -p geom-test --test fuzz_corpus` replays it)",
+                 `cargo test -p {package} --test fuzz_corpus` replays it)",
                 target = r.target,
+                package = if matches!(r.target, "scene_parser" | "headless_args") { "geom-tui" } else { "geom-test" },
                 path = crash.display(),
             );
         }

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use geom_test::golden::vectors;
+use geom_test::golden::{self, vectors};
 
 fn text() -> String {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join(vectors::FILE);
@@ -14,7 +14,16 @@ fn text() -> String {
 
 #[test]
 fn every_vector_matches_geoms_answer_bit_for_bit() {
-    let mismatches = vectors::check(&text()).unwrap_or_else(|e| panic!("{}: {e}", vectors::FILE));
+    let mut mismatches = vectors::check(&text()).unwrap_or_else(|e| panic!("{}: {e}", vectors::FILE));
+    // On x87 float answers are not bit-identical (see `golden::X87`):
+    // reported, not checked.
+    mismatches.retain(|m| {
+        let checked = golden::type_checked_here(&m.type_name);
+        if !checked {
+            eprintln!("not checked on x87: {} in {}, case {} differs", m.query, m.type_name, m.case);
+        }
+        checked
+    });
     let listed: Vec<String> = mismatches.iter().take(5).map(ToString::to_string).collect();
     assert!(
         mismatches.is_empty(),
@@ -26,6 +35,12 @@ fn every_vector_matches_geoms_answer_bit_for_bit() {
 
 #[test]
 fn the_file_is_what_the_generator_writes_today() {
+    if golden::X87 {
+        // The generator places its scenes with `f64` arithmetic, which x87
+        // does not round as IEEE 754 doubles: its inputs differ there.
+        eprintln!("not checked on x87: the generator's f64 arithmetic is not IEEE 754 double there");
+        return;
+    }
     assert!(text() == vectors::render(), "{} is stale: run `cargo xtask vectors`", vectors::FILE);
 }
 
@@ -38,7 +53,12 @@ fn a_changed_output_bit_is_reported_with_its_case() {
     let end = digit + text[digit..].find('"').expect("the end of the value") - 1;
     let flipped = if &text[end..=end] == "0" { "1" } else { "0" };
     let changed = format!("{}{flipped}{}", &text[..end], &text[end + 1..]);
-    let mismatches = vectors::check(&changed).expect("still a vectors file");
+    // Beside those that already differ on this target (on x87, some f32
+    // and f64 answers do; elsewhere none).
+    let before = vectors::check(&text).expect("a vectors file").len();
+    let mut mismatches = vectors::check(&changed).expect("still a vectors file");
+    mismatches.retain(|m| m.case == 0 && m.query == "closest_point_point_segment" && m.type_name == "f32");
+    assert_eq!(vectors::check(&changed).expect("still a vectors file").len(), before + 1);
     assert_eq!(mismatches.len(), 1);
     assert_eq!(
         (mismatches[0].query.as_str(), mismatches[0].type_name.as_str(), mismatches[0].case),
