@@ -58,13 +58,13 @@ pub enum EventKind<S> {
         /// to where they ended it (they are resolved at its end).
         t: S,
         /// Where: on the other's surface (held within
-        /// [`Scalar::MAX_COORD`](crate::Scalar::MAX_COORD) in each
+        /// [`Scalar::MAX_COORD`] in each
         /// component: at the range's edge a surface reaches beyond it).
         point: Vec2<S>,
         /// The unit normal, from the other towards the body.
         normal: Vec2<S>,
         /// How fast they approached along the normal, in units per tick,
-        /// held at [`Scalar::MAX_COORD`](crate::Scalar::MAX_COORD) (two
+        /// held at [`Scalar::MAX_COORD`] (two
         /// things near the edge of the safe range can approach faster).
         speed: S,
     },
