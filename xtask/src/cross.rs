@@ -12,7 +12,7 @@
 //! `scripts/install-cross.sh`.
 
 use std::fmt::Write as _;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
@@ -177,6 +177,12 @@ fn install(targets: &[&Target]) -> Result<(), String> {
     ))
 }
 
+/// Where the foreign builds go: apart from the main toolchain's, since
+/// another compiler builds them.
+fn cross_dir() -> PathBuf {
+    root().join("target/cross")
+}
+
 /// Whether `program args…` starts and succeeds.
 fn runs(program: &str, args: &[&str]) -> bool {
     Command::new(program).args(args).output().is_ok_and(|o| o.status.success())
@@ -186,8 +192,8 @@ fn runs(program: &str, args: &[&str]) -> bool {
 /// `qemu-s390x`: whether the emulator multiplies two floats into a double
 /// as the hardware does.
 fn qemu_multiplies_right() -> bool {
-    let binary = root().join("target/cross/qemu-mdebr");
-    let _ = std::fs::create_dir_all(root().join("target/cross"));
+    let binary = cross_dir().join("qemu-mdebr");
+    let _ = std::fs::create_dir_all(cross_dir());
     let source = root().join(MDEBR);
     let compiled = Command::new("s390x-linux-gnu-gcc")
         .args(["-O2", "-static", "-o"])
@@ -225,8 +231,7 @@ fn check(target: &Target) -> Result<Outcome, String> {
             // -Zbuild-std is unstable; this lets Debian's stable toolchain
             // accept it, for these commands only.
             .env("RUSTC_BOOTSTRAP", "1")
-            // Apart from the main toolchain's builds: another compiler.
-            .env("CARGO_TARGET_DIR", &root().join("target/cross").to_string_lossy())
+            .env("CARGO_TARGET_DIR", &cross_dir().to_string_lossy())
             // No debug info: these builds only say which bits moved, and
             // linking is most of their time.
             .env("CARGO_PROFILE_DEV_DEBUG", "false")

@@ -179,9 +179,7 @@ impl<S> Clone for Index<S> {
 /// usual one, with NaN (which validated coordinates never are) above
 /// everything and equal to itself.
 fn cmp<S: Scalar>(a: S, b: S) -> Ordering {
-    #[allow(clippy::eq_op)] // `v != v` is the generic test for NaN
-    let nan = |v: S| v != v;
-    a.partial_cmp(&b).unwrap_or_else(|| nan(a).cmp(&nan(b)))
+    a.partial_cmp(&b).unwrap_or_else(|| super::is_nan(a).cmp(&super::is_nan(b)))
 }
 
 impl<S> Index<S> {

@@ -439,6 +439,12 @@ fn in_unit_range<S: Scalar>(v: S, max: S) -> bool {
     v.is_finite() && v >= S::ZERO && v <= max
 }
 
+/// Whether `v` is NaN (`v != v`: the generic test, for every scalar type).
+#[allow(clippy::eq_op)]
+fn is_nan<S: Scalar>(v: S) -> bool {
+    v != v
+}
+
 /// Whether `v` is finite and within `±MAX_COORD`.
 fn in_range<S: Scalar>(v: S) -> bool {
     v.is_finite() && v <= S::MAX_COORD && v >= -S::MAX_COORD

@@ -185,8 +185,7 @@ impl<S: Scalar> World<S> {
     #[must_use]
     pub fn ray_cast(&self, origin: Vec2<S>, translation: Vec2<S>, filter: Filter) -> Option<RayHit<S>> {
         let point = Circle::new(origin, S::ZERO).ok()?;
-        #[allow(clippy::eq_op)] // `v != v` is the generic test for NaN
-        if translation.x != translation.x || translation.y != translation.y {
+        if super::is_nan(translation.x) || super::is_nan(translation.y) {
             return None;
         }
         let translation = clamp_to_range(translation);
