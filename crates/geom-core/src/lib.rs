@@ -67,8 +67,9 @@ pub use query::{
     ClosestPoint, ClosestPoints, Contact, Impact, SegmentFeature, Sweep, closest_point_point_segment,
     closest_points_segment_segment, contact_capsule_capsule, contact_circle_capsule, contact_circle_circle,
     contact_circle_segment, distance_point_segment, distance_squared_point_segment, intersects_capsule_capsule,
-    intersects_circle_capsule, intersects_circle_circle, intersects_circle_segment, sweep_capsule_circle,
-    sweep_circle_capsule, sweep_circle_circle, sweep_circle_segment,
+    intersects_circle_capsule, intersects_circle_circle, intersects_circle_segment, sweep_capsule_capsule,
+    sweep_capsule_circle, sweep_capsule_segment, sweep_circle_capsule, sweep_circle_circle, sweep_circle_segment,
+    sweep_segment_segment,
 };
 pub use scalar::{Frac32, Frac64, Scalar};
 pub use shape::{Capsule, Circle, Segment, ShapeError};

@@ -232,6 +232,13 @@ impl<S: Scalar> Circle<S> {
         Ok(Self { center, radius })
     }
 
+    /// A circle from the parts of an already validated shape (a capsule
+    /// whose core is a point).
+    #[inline]
+    pub(crate) fn new_unchecked(center: Vec2<S>, radius: S) -> Self {
+        Self { center, radius }
+    }
+
     /// The centre.
     ///
     /// # Examples
@@ -314,6 +321,13 @@ impl<S: Scalar> Capsule<S> {
         let segment = Segment::new(start, end)?;
         check_radius(radius)?;
         Ok(Self { segment, radius })
+    }
+
+    /// A capsule from the parts of already validated shapes (a segment as
+    /// a capsule of radius zero).
+    #[inline]
+    pub(crate) fn new_unchecked(segment: Segment<S>, radius: S) -> Self {
+        Self { segment, radius }
     }
 
     /// The core segment.

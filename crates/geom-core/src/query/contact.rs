@@ -222,18 +222,30 @@ pub fn contact_circle_circle<S: Scalar>(a: &Circle<S>, b: &Circle<S>) -> Option<
 /// ```
 #[must_use]
 pub fn contact_capsule_capsule<S: Scalar>(a: &Capsule<S>, b: &Capsule<S>) -> Option<Contact<S>> {
-    let (core_a, core_b) = (a.segment(), b.segment());
-    if !segments_within(&core_a, &core_b, narrow_reach(a.radius(), b.radius())) {
+    contact_cores(&a.segment(), a.radius(), &b.segment(), b.radius()).map(|(contact, _)| contact)
+}
+
+/// [`contact_capsule_capsule`] for cores `a` and `b` of radii `ra` and
+/// `rb`, with the exact direction of its normal (from `b` towards `a`, zero
+/// for two zero-length cores at one point): what a sweep needs to decide
+/// exactly whether a motion pushes into the contact.
+pub(crate) fn contact_cores<S: Scalar>(
+    a: &Segment<S>,
+    ra: S,
+    b: &Segment<S>,
+    rb: S,
+) -> Option<(Contact<S>, ExactVec<S::Exact>)> {
+    if !segments_within(a, b, narrow_reach(ra, rb)) {
         return None;
     }
-    let relations = endpoint_relations(&core_a, &core_b);
-    let reach = a.radius() + b.radius();
+    let relations = endpoint_relations(a, b);
+    let reach = ra + rb;
     if relations.touching() {
-        return Some(contact_crossing_cores(&core_a, &core_b, reach, b.radius()));
+        return Some(contact_crossing_cores(a, b, reach, rb));
     }
-    let k = relations.closest(&core_a, &core_b);
-    let point = k.on_b + offset(k.dir, b.radius());
-    Some(Contact { point, normal: unit(k.dir), depth: depth(reach, k.dist2.distance()) })
+    let k = relations.closest(a, b);
+    let point = k.on_b + offset(k.dir, rb);
+    Some((Contact { point, normal: unit(k.dir), depth: depth(reach, k.dist2.distance()) }, k.dir))
 }
 
 /// The separating-axis contact of two capsules whose cores touch or cross.
@@ -244,7 +256,12 @@ pub fn contact_capsule_capsule<S: Scalar>(a: &Capsule<S>, b: &Capsule<S>) -> Opt
 /// `+n` (moving `a` that way) the cores need to separate by the largest
 /// extent of `a` below `b`'s line (for `n_b`) or of `b` above `a`'s line
 /// (for `n_a`); the capsules then need the radii on top.
-fn contact_crossing_cores<S: Scalar>(a: &Segment<S>, b: &Segment<S>, reach: S, radius_b: S) -> Contact<S> {
+fn contact_crossing_cores<S: Scalar>(
+    a: &Segment<S>,
+    b: &Segment<S>,
+    reach: S,
+    radius_b: S,
+) -> (Contact<S>, ExactVec<S::Exact>) {
     struct Best<S: Scalar> {
         penetration: S,
         normal: Vec2<S>,
@@ -279,5 +296,5 @@ fn contact_crossing_cores<S: Scalar>(a: &Segment<S>, b: &Segment<S>, reach: S, r
     // Rounding of the signed distances can leave a touching pair a step
     // negative; the cores do touch, so the core penetration is at least 0.
     let penetration = if penetration < S::ZERO { S::ZERO } else { penetration };
-    Contact { point: point_on_core_b + offset(direction, radius_b), normal, depth: reach + penetration }
+    (Contact { point: point_on_core_b + offset(direction, radius_b), normal, depth: reach + penetration }, direction)
 }

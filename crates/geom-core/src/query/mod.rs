@@ -56,4 +56,7 @@ pub use intersects::{
     intersects_capsule_capsule, intersects_circle_capsule, intersects_circle_circle, intersects_circle_segment,
 };
 pub use kernel::SegmentFeature;
-pub use sweep::{Impact, Sweep, sweep_capsule_circle, sweep_circle_capsule, sweep_circle_circle, sweep_circle_segment};
+pub use sweep::{
+    Impact, Sweep, sweep_capsule_capsule, sweep_capsule_circle, sweep_capsule_segment, sweep_circle_capsule,
+    sweep_circle_circle, sweep_circle_segment, sweep_segment_segment,
+};
