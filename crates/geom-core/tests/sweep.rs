@@ -8,8 +8,9 @@ mod common;
 
 use common::{TestScalar, assert_near, assert_vec_near, capsule, circle, seg, v};
 use geom_core::{
-    Circle, Impact, Segment, Sweep, Vec2, contact_circle_segment, distance_point_segment, sweep_capsule_circle,
-    sweep_circle_capsule, sweep_circle_circle, sweep_circle_segment,
+    Capsule, Circle, Impact, Segment, Sweep, Vec2, contact_capsule_capsule, contact_circle_segment,
+    distance_point_segment, intersects_capsule_capsule, sweep_capsule_capsule, sweep_capsule_circle,
+    sweep_capsule_segment, sweep_circle_capsule, sweep_circle_circle, sweep_circle_segment, sweep_segment_segment,
 };
 
 /// The impact of a sweep that must hit.
@@ -336,6 +337,201 @@ fn a_point_starting_on_a_segment_is_blocked_from_crossing_it<S: TestScalar>() {
     assert!(matches!(apart, Sweep::InContact { blocked: false, .. }), "{apart:?}");
 }
 
+// ---------------------------------------------------------- moving capsules
+
+/// Moved by their travels, two capsules do not overlap (exactly, for
+/// fixed point; within the tolerance for floats).
+#[track_caller]
+fn assert_capsules_apart<S: TestScalar>(a: &Capsule<S>, b: &Capsule<S>, impact: &Impact<S>) {
+    let moved = |c: &Capsule<S>, by: Vec2<S>| {
+        Capsule::new(c.segment().start() + by, c.segment().end() + by, c.radius()).unwrap()
+    };
+    let (a, b) = (moved(a, impact.travel_a), moved(b, impact.travel_b));
+    if let Some(contact) = contact_capsule_capsule(&a, &b) {
+        let slack = if S::EXACT { 0.0 } else { S::TOL };
+        assert!(contact.depth.f() <= slack, "overlapping by {} at t = {:?}", contact.depth.f(), impact.t);
+    }
+}
+
+/// The crossing case: a blade swept flat across the top of a thin post.
+/// Neither end of the blade comes near the post; its middle meets the
+/// post's end, which a sweep made of the blade's end points would miss.
+fn a_capsule_sweeping_across_a_segments_end_is_caught<S: TestScalar>() {
+    let post = seg::<S>(3.0, -4.0, 3.0, 0.0);
+    let blade = capsule::<S>(0.0, 1.0, 6.0, 1.0, 0.25);
+    let motion = v::<S>(0.0, -4.0);
+    for end in [blade.segment().start(), blade.segment().end()] {
+        let path = Circle::new(end, blade.radius()).unwrap();
+        assert_eq!(sweep_circle_segment(&path, motion, &post), Sweep::Miss);
+    }
+    let impact = hit(sweep_capsule_segment(&blade, motion, &post));
+    assert_time(impact.t, 0.75 / 4.0, 4.0);
+    assert_vec_near(impact.normal, 0.0, 1.0, "normal");
+    assert_vec_near(impact.point, 3.0, 0.0, "point");
+    assert_capsules_apart(&blade, &capsule(3.0, -4.0, 3.0, 0.0, 0.0), &impact);
+    // The same from below, and with both moving.
+    let rising = hit(sweep_capsule_capsule(&capsule(3.0, -4.0, 3.0, 0.0, 0.0), v(0.0, 2.0), &blade, v(0.0, -2.0)));
+    assert_time(rising.t, 0.75 / 4.0, 4.0);
+    assert_vec_near(rising.normal, 0.0, -1.0, "normal from the blade");
+}
+
+/// An upright player capsule falling on a flat one lands on its foot cap.
+/// A plank falling flat arrives parallel and touches along a length: its
+/// point is the first of a.start, a.end, b.start, b.end (in that order)
+/// nearest the other core, whichever way the plank is given.
+fn parallel_cores_touch_along_a_length_at_a_defined_point<S: TestScalar>() {
+    let floor = capsule::<S>(-4.0, 0.0, 4.0, 0.0, 0.5);
+    let player = capsule::<S>(1.0, 3.0, 1.0, 5.0, 0.5);
+    let impact = hit(sweep_capsule_capsule(&player, v(0.0, -4.0), &floor, Vec2::ZERO));
+    assert_time(impact.t, 0.5, 4.0);
+    assert_vec_near(impact.normal, 0.0, 1.0, "normal");
+    assert_vec_near(impact.point, 1.0, 0.5, "point");
+    assert_capsules_apart(&player, &floor, &impact);
+
+    let plank = capsule::<S>(-1.0, 3.0, 1.0, 3.0, 0.5);
+    let impact = hit(sweep_capsule_capsule(&plank, v(0.0, -4.0), &floor, Vec2::ZERO));
+    assert_time(impact.t, 0.5, 4.0);
+    assert_vec_near(impact.normal, 0.0, 1.0, "normal");
+    assert_vec_near(impact.point, -1.0, 0.5, "point under the plank's start");
+    assert_capsules_apart(&plank, &floor, &impact);
+    let reversed = capsule::<S>(1.0, 3.0, -1.0, 3.0, 0.5);
+    let impact = hit(sweep_capsule_capsule(&reversed, v(0.0, -4.0), &floor, Vec2::ZERO));
+    assert_vec_near(impact.point, 1.0, 0.5, "point under the reversed plank's start");
+    // A plank longer than the floor: the floor's own ends are the first
+    // over the shared length.
+    let long = capsule::<S>(-6.0, 3.0, 6.0, 3.0, 0.5);
+    let impact = hit(sweep_capsule_capsule(&long, v(0.0, -4.0), &floor, Vec2::ZERO));
+    assert_vec_near(impact.point, -4.0, 0.5, "point over the floor's start");
+}
+
+/// A capsule whose core is a point is a circle, and answers exactly as the
+/// circle sweeps do, in every combination those cover.
+fn a_capsule_with_a_point_core_answers_as_the_circle_sweeps<S: TestScalar>() {
+    let ball = circle::<S>(-3.0, 2.0, 0.5);
+    let as_capsule = capsule::<S>(-3.0, 2.0, -3.0, 2.0, 0.5);
+    let bar = capsule::<S>(0.0, -1.0, 1.0, 2.0, 0.75);
+    let other = circle::<S>(2.0, 2.5, 1.0);
+    let other_capsule = capsule::<S>(2.0, 2.5, 2.0, 2.5, 1.0);
+    for motion in [v::<S>(6.0, -1.0), v(0.5, 0.0), v(-1.0, 4.0), v(3.0, -2.0), Vec2::ZERO] {
+        assert_eq!(
+            sweep_capsule_capsule(&as_capsule, motion, &bar, Vec2::ZERO),
+            sweep_circle_capsule(&ball, motion, &bar),
+            "circle against capsule, moving {motion:?}"
+        );
+        assert_eq!(
+            sweep_capsule_capsule(&bar, motion, &as_capsule, Vec2::ZERO),
+            sweep_capsule_circle(&bar, motion, &ball),
+            "capsule against circle, moving {motion:?}"
+        );
+        assert_eq!(
+            sweep_capsule_capsule(&as_capsule, motion, &other_capsule, v(-1.0, 0.5)),
+            sweep_circle_circle(&ball, motion, &other, v(-1.0, 0.5)),
+            "circle against circle, moving {motion:?}"
+        );
+        let wall = seg::<S>(1.0, -3.0, 1.0, 3.0);
+        assert_eq!(sweep_capsule_segment(&as_capsule, motion, &wall), sweep_circle_segment(&ball, motion, &wall));
+    }
+}
+
+/// Two segments (capsules of radius zero) first touch when an end point of
+/// one reaches the other; moved by their travels they do not touch, and
+/// the blade has not passed through the wall on the way.
+fn moving_segments_stop_before_touching<S: TestScalar>() {
+    let wall = seg::<S>(10.0, -5.0, 10.0, 5.0);
+    let blade = seg::<S>(0.0, 0.0, 2.0, 1.0);
+    let impact = hit(sweep_segment_segment(&blade, v(40.0, 0.0), &wall, Vec2::ZERO));
+    assert_time(impact.t, 0.2, 40.0);
+    assert_eq!(impact.normal, v(-1.0, 0.0));
+    let placed = Segment::new(blade.start() + impact.travel_a, blade.end() + impact.travel_a).unwrap();
+    let zero_capsule = |s: &Segment<S>| Capsule::new(s.start(), s.end(), S::ZERO).unwrap();
+    assert!(!intersects_capsule_capsule(&zero_capsule(&placed), &zero_capsule(&wall)));
+    assert!(placed.end().x < wall.start().x);
+    // Two sticks swinging into an X: the end of the falling one lands on
+    // the rising one's middle.
+    let falling = seg::<S>(-1.0, 4.0, 1.0, 2.0);
+    let rising = seg::<S>(-3.0, -1.0, 3.0, -1.0);
+    let impact = hit(sweep_segment_segment(&falling, v(0.0, -2.0), &rising, v(0.0, 1.0)));
+    assert_time(impact.t, 1.0, 3.0);
+    assert_eq!(impact.normal, v(0.0, 1.0));
+    // Passing by, or moving apart: no touch.
+    assert_eq!(sweep_segment_segment(&falling, v(8.0, 0.0), &rising, Vec2::ZERO), Sweep::Miss);
+    assert_eq!(sweep_segment_segment(&falling, v(0.0, 2.0), &rising, v(0.0, -2.0)), Sweep::Miss);
+}
+
+/// Capsules touching at the start of the tick report the contact query's
+/// contact, blocked only when the motion pushes into it: a player standing
+/// on a floor can walk along it or jump, not fall through.
+fn capsules_in_contact_report_whether_the_motion_pushes_in<S: TestScalar>() {
+    let floor = capsule::<S>(-4.0, 0.0, 4.0, 0.0, 0.5);
+    let player = capsule::<S>(0.0, 1.0, 0.0, 3.0, 0.5);
+    let blocked = |motion: Vec2<S>| match sweep_capsule_capsule(&player, motion, &floor, Vec2::ZERO) {
+        Sweep::InContact { contact, blocked } => {
+            assert_eq!(Some(contact), contact_capsule_capsule(&player, &floor));
+            blocked
+        }
+        other => panic!("expected a contact, got {other:?}"),
+    };
+    assert!(blocked(v(0.0, -1.0)), "falling into the floor");
+    assert!(blocked(v(1.0, -0.5)), "walking down into it");
+    assert!(!blocked(v(0.0, 1.0)), "jumping");
+    assert!(!blocked(v(2.0, 0.0)), "walking along");
+    // The floor rising into a standing player: blocked on the relative
+    // motion; both rising together: not.
+    assert!(matches!(
+        sweep_capsule_capsule(&player, Vec2::ZERO, &floor, v(0.0, 1.0)),
+        Sweep::InContact { blocked: true, .. }
+    ));
+    assert!(matches!(
+        sweep_capsule_capsule(&player, v(0.0, 1.0), &floor, v(0.0, 1.0)),
+        Sweep::InContact { blocked: false, .. }
+    ));
+    // Cores crossing: the contact's separating-axis normal decides.
+    let post = capsule::<S>(0.0, -0.25, 0.0, 3.0, 0.5);
+    assert!(matches!(
+        sweep_capsule_capsule(&post, v(0.0, -1.0), &floor, Vec2::ZERO),
+        Sweep::InContact { blocked: true, .. }
+    ));
+    assert!(matches!(
+        sweep_capsule_capsule(&post, v(0.0, 1.0), &floor, Vec2::ZERO),
+        Sweep::InContact { blocked: false, .. }
+    ));
+}
+
+/// Swapping the shapes and reversing the motion is the same touch seen
+/// from the other side: the same outcome, the same time, the normal
+/// reversed. Moving both equals moving one by the relative motion.
+fn capsule_sweeps_agree_seen_from_either_side<S: TestScalar>() {
+    let a = capsule::<S>(-6.0, 1.0, -4.0, 3.0, 0.5);
+    let b = capsule::<S>(1.0, -2.0, 2.0, 2.0, 0.25);
+    let motion = v::<S>(9.0, -1.0);
+    let forward = hit(sweep_capsule_capsule(&a, motion, &b, Vec2::ZERO));
+    let backward = hit(sweep_capsule_capsule(&b, -motion, &a, Vec2::ZERO));
+    assert_eq!(forward.t, backward.t);
+    assert_vec_near(forward.normal, -backward.normal.x.f(), -backward.normal.y.f(), "normal");
+    assert_capsules_apart(&a, &b, &forward);
+    assert_capsules_apart(&b, &a, &backward);
+    let both = hit(sweep_capsule_capsule(&a, v(5.0, -0.5), &b, v(-4.0, 0.5)));
+    assert_near(both.t, forward.t.f(), "t on the relative motion");
+    assert_capsules_apart(&a, &b, &both);
+    // Moving away, or passing by: a miss.
+    assert_eq!(sweep_capsule_capsule(&a, -motion, &b, Vec2::ZERO), Sweep::Miss);
+    assert_eq!(sweep_capsule_capsule(&a, v(0.0, 9.0), &b, Vec2::ZERO), Sweep::Miss);
+}
+
+/// A fast capsule never tunnels through a wall of zero thickness, at any
+/// angle, and stops on its own side of it.
+fn a_fast_capsule_never_tunnels_through_a_thin_wall<S: TestScalar>() {
+    let wall = seg::<S>(10.0, -5.0, 10.0, 5.0);
+    for (ax, ay, bx, by) in [(0.0, 0.0, 0.0, 2.0), (0.0, 0.0, 2.0, 1.0), (0.0, -1.0, 1.0, 3.0)] {
+        let player = capsule::<S>(ax, ay, bx, by, 0.25);
+        let impact = hit(sweep_capsule_segment(&player, v(100.0, 0.5), &wall));
+        let zero = capsule::<S>(10.0, -5.0, 10.0, 5.0, 0.0);
+        assert_capsules_apart(&player, &zero, &impact);
+        assert!((player.segment().end() + impact.travel_a).x.f() <= 10.0, "past the wall");
+        assert_vec_near(impact.normal, -1.0, 0.0, "normal");
+    }
+}
+
 macro_rules! sweep_suite {
     ($module:ident, $t:ty) => {
         mod $module {
@@ -360,6 +556,13 @@ macro_rules! sweep_suite {
                 a_point_hitting_a_segment_gets_the_normal_of_the_side_it_came_from,
                 a_point_meeting_a_point_or_an_end_head_on_gets_the_normal_against_its_motion,
                 a_point_starting_on_a_segment_is_blocked_from_crossing_it,
+                a_capsule_sweeping_across_a_segments_end_is_caught,
+                parallel_cores_touch_along_a_length_at_a_defined_point,
+                a_capsule_with_a_point_core_answers_as_the_circle_sweeps,
+                moving_segments_stop_before_touching,
+                capsules_in_contact_report_whether_the_motion_pushes_in,
+                capsule_sweeps_agree_seen_from_either_side,
+                a_fast_capsule_never_tunnels_through_a_thin_wall,
             );
         }
     };
