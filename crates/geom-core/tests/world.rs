@@ -7,7 +7,9 @@ use geom_core::world::{
     BodyDef, BodyId, Collider, ColliderDef, ColliderId, Event, EventKind, Filter, Id, Shape, World, WorldConfig,
     WorldError, sync_test,
 };
-use geom_core::{Capsule, Circle, Segment, ShapeError, Vec2, contact_circle_capsule, contact_circle_segment};
+use geom_core::{
+    Capsule, Circle, Segment, ShapeError, Vec2, contact_capsule_capsule, contact_circle_capsule, contact_circle_segment,
+};
 
 /// A deterministic generator for scene values (`SplitMix64`).
 struct Rng(u64);
@@ -891,7 +893,7 @@ fn world_queries_agree_with_a_search_of_every_shape<S: TestScalar>() {
 /// Every shape of the world, by id.
 fn shapes<S: TestScalar>(w: &World<S>) -> Vec<(Id, Shape<S>)> {
     let colliders = w.colliders().iter().map(|c| (Id::Collider(c.id()), c.shape()));
-    colliders.chain(w.bodies().iter().map(|b| (Id::Body(b.id()), Shape::Circle(b.circle())))).collect()
+    colliders.chain(w.bodies().iter().map(|b| (Id::Body(b.id()), b.shape()))).collect()
 }
 
 fn brute_ray<S: TestScalar>(w: &World<S>, p: Vec2<S>, d: Vec2<S>) -> Option<geom_core::world::RayHit<S>> {
@@ -943,6 +945,199 @@ fn brute_nearest<S: TestScalar>(w: &World<S>, p: Vec2<S>) -> f64 {
         .fold(f64::INFINITY, f64::min)
 }
 
+// ------------------------------------------------------------ capsule bodies
+
+/// How deep a body (circle or capsule) penetrates a shape.
+fn body_penetration<S: TestScalar>(body: &geom_core::world::Body<S>, shape: &Shape<S>) -> f64 {
+    let other = match shape {
+        Shape::Segment(s) => Capsule::new(s.start(), s.end(), S::ZERO).unwrap(),
+        Shape::Capsule(c) => *c,
+        Shape::Circle(c) => Capsule::new(c.center(), c.center(), c.radius()).unwrap(),
+    };
+    contact_capsule_capsule(&body.capsule(), &other).map_or(0.0, |c| c.depth.f())
+}
+
+fn capsule_body<S: TestScalar>(at: (f64, f64), core: [(f64, f64); 2], r: f64) -> BodyDef<S> {
+    BodyDef::capsule(v(at.0, at.1), v(core[0].0, core[0].1), v(core[1].0, core[1].1), S::lit(r))
+}
+
+/// The pinball box with capsule bodies of every orientation among the
+/// circles, all fast: no capsule leaves the box or sinks into a wall of
+/// zero thickness, and no two bodies end a tick deeper in each other than
+/// the push-out leaves them.
+fn fast_capsule_bodies_never_tunnel_through_thin_walls<S: TestScalar>() {
+    let mut w = pinball::<S>(8, 6.0);
+    let mut rng = Rng(0xCA95);
+    for _ in 0..16 {
+        let (x, y) = (rng.range(-16.0, 16.0), rng.range(6.0, 16.0));
+        let half = (rng.range(-1.5, 1.5), rng.range(-1.5, 1.5));
+        let mut def = capsule_body((x, y), [(-half.0, -half.1), half], rng.range(0.0, 0.75));
+        def.velocity = v(rng.range(-6.0, 6.0), rng.range(-6.0, 6.0));
+        def.restitution = S::lit(rng.range(0.0, 1.0));
+        w.add_body(def).unwrap();
+    }
+    for tick in 0..400 {
+        w.step();
+        for b in w.bodies() {
+            let capsule = b.capsule();
+            for p in [capsule.segment().start(), capsule.segment().end()] {
+                assert!(
+                    p.x.f().abs() < 20.0 && p.y.f().abs() < 20.0,
+                    "tick {tick}: {:?} left the box at {p:?}",
+                    b.id()
+                );
+            }
+            for collider in w.colliders() {
+                let depth = body_penetration(b, &collider.shape());
+                assert!(depth <= 4.0 * S::TOL, "tick {tick}: {:?} is {depth} into {:?}", b.id(), collider.id());
+            }
+        }
+    }
+}
+
+/// An upright player capsule dropped on a slope with friction stands
+/// where it lands, the same bits tick after tick; on a slippery slope it
+/// slides down; lying flat on a floor (cores parallel) it rests too.
+fn a_capsule_body_rests_on_a_slope_with_friction_without_jitter<S: TestScalar>() {
+    for (friction, holds) in [(0.5, true), (0.1, false)] {
+        let mut w = world::<S>(-0.05);
+        let mut slope = ColliderDef::new(segment::<S>(-20.0, -5.0, 20.0, 5.0));
+        slope.friction = S::lit(friction);
+        w.add_collider(slope).unwrap();
+        let mut def = capsule_body((0.0, 1.5), [(0.0, 0.0), (0.0, 2.0)], 0.5);
+        def.friction = S::lit(friction);
+        let player = w.add_body(def).unwrap();
+        for _ in 0..150 {
+            w.step();
+        }
+        let at = w.body(player).unwrap().def();
+        if holds {
+            assert_eq!(at.velocity, Vec2::ZERO, "μ = {friction}: sliding at {:?}", at.velocity);
+            for _ in 0..50 {
+                w.step();
+                assert_eq!(w.body(player).unwrap().def(), at, "μ = {friction}: jitter on the slope");
+            }
+        } else {
+            assert!(at.position.x.f() < -1.0, "μ = {friction}: did not slide, at {:?}", at.position);
+        }
+    }
+    let mut w = world::<S>(-0.05);
+    w.add_collider(segment(-10.0, 0.0, 10.0, 0.0)).unwrap();
+    let plank = w.add_body(capsule_body((0.0, 4.0), [(-2.0, 0.0), (2.0, 0.0)], 0.5)).unwrap();
+    for _ in 0..300 {
+        w.step();
+    }
+    let resting = w.body(plank).unwrap().def();
+    assert!((resting.position.y.f() - 0.5).abs() <= 4.0 * S::TOL, "resting at {:?}", resting.position);
+    assert_eq!(resting.velocity, Vec2::ZERO);
+    for _ in 0..50 {
+        w.step();
+        assert_eq!(w.body(plank).unwrap().def(), resting, "a plank at rest without jitter");
+    }
+}
+
+/// Two equal paddles meeting head on with restitution 1 exchange
+/// velocities, report the impact between them, and a ball bounces off a
+/// paddle's side.
+fn capsule_bodies_collide_with_each_other_and_with_circles<S: TestScalar>() {
+    let mut w = world::<S>(0.0);
+    let mut left = capsule_body((0.0, 0.0), [(0.0, -1.0), (0.0, 1.0)], 0.5);
+    left.velocity = v(0.5, 0.0);
+    left.restitution = S::ONE;
+    let mut right = capsule_body((5.0, 0.0), [(0.0, -1.0), (0.0, 1.0)], 0.5);
+    right.velocity = v(-0.5, 0.0);
+    let (a, b) = (w.add_body(left).unwrap(), w.add_body(right).unwrap());
+    let mut impacts = 0;
+    for _ in 0..10 {
+        w.step();
+        impacts += w
+            .events()
+            .iter()
+            .filter(|e| e.body == a && e.other == Id::Body(b) && matches!(e.kind, EventKind::Impact { .. }))
+            .count();
+    }
+    assert_eq!(impacts, 1, "one impact between the paddles");
+    let (va, vb) = (w.body(a).unwrap().velocity(), w.body(b).unwrap().velocity());
+    assert!((va.x.f() + 0.5).abs() <= 4.0 * S::TOL && (vb.x.f() - 0.5).abs() <= 4.0 * S::TOL, "{va:?} {vb:?}");
+
+    let mut w = world::<S>(0.0);
+    let mut bat = capsule_body((0.0, 0.0), [(0.0, -2.0), (0.0, 2.0)], 0.5);
+    bat.inverse_mass = S::ZERO;
+    let bat = w.add_body(bat).unwrap();
+    let ball = body(&mut w, 4.0, 1.0, 0.5, -0.5, 0.0, 1.0);
+    for _ in 0..20 {
+        w.step();
+        let contact = contact_capsule_capsule(&w.body(ball).unwrap().capsule(), &w.body(bat).unwrap().capsule());
+        assert!(contact.is_none_or(|c| c.depth.f() <= 0.5 + 4.0 * S::TOL), "{contact:?}");
+    }
+    assert!(w.body(ball).unwrap().velocity().x.f() > 0.4, "bounced back off the bat's side");
+    assert_eq!(w.body(bat).unwrap().position(), v(0.0, 0.0), "an immovable bat is not pushed");
+}
+
+/// Capsule bodies do what circles do with inputs, sensors, layers and
+/// platforms: an impulse moves one, a sensor reports it passing, a filter
+/// that does not match lets it through, a lift carries it, and a rollback
+/// replays it bit for bit.
+fn capsule_bodies_take_inputs_sensors_layers_and_platforms<S: TestScalar>() {
+    let mut w = world::<S>(-0.02);
+    let mut lift = ColliderDef::new(segment::<S>(-3.0, 0.0, 3.0, 0.0));
+    lift.velocity = v(0.0, 0.0625);
+    w.add_collider(lift).unwrap();
+    let mut gate = ColliderDef::new(segment::<S>(8.0, 15.0, 8.0, 25.0));
+    gate.sensor = true;
+    let gate = w.add_collider(gate).unwrap();
+    let mut ghost = ColliderDef::new(segment::<S>(5.0, 15.0, 5.0, 25.0));
+    ghost.filter = Filter { layer: 2, mask: 2 };
+    w.add_collider(ghost).unwrap();
+    let rider = w.add_body(capsule_body((0.0, 0.5), [(0.0, 0.0), (0.0, 1.5)], 0.5)).unwrap();
+    let mut runner = capsule_body((0.0, 20.0), [(-0.5, 0.0), (0.5, 0.0)], 0.25);
+    runner.gravity_scale = S::ZERO;
+    let runner = w.add_body(runner).unwrap();
+    let start = w.clone();
+    let mut sensed = Vec::new();
+    for tick in 1..=60 {
+        if tick == 10 {
+            w.apply_impulse(runner, v(0.5, 0.0)).unwrap();
+        }
+        w.step();
+        sensed.extend(w.events().iter().filter(|e| e.other == Id::Collider(gate)).map(|e| e.kind));
+        let lifted = 0.0625 * f64::from(tick);
+        let bottom = w.body(rider).unwrap().position().y.f() - 0.5;
+        assert!(bottom >= lifted - 4.0 * S::TOL && bottom <= lifted + 0.1, "tick {tick}: the rider at {bottom}");
+    }
+    let x = w.body(runner).unwrap().position().x.f();
+    assert!(x > 8.0, "passed the other layer's wall and the sensor: at {x}");
+    assert!(matches!(sensed[..], [EventKind::SensorBegan, EventKind::SensorEnded]), "{sensed:?}");
+    let report = sync_test(&start, 300, 7, |tick, world| {
+        if tick == 10 {
+            world.apply_impulse(runner, v(0.5, 0.0)).unwrap();
+        }
+    });
+    assert_eq!(report.first_mismatch, None);
+}
+
+/// A capsule whose core would leave the safe range is refused, and a
+/// capsule body is moved only where its whole core stays in range.
+fn capsule_bodies_are_validated<S: TestScalar>() {
+    let mut w = world::<S>(0.0);
+    let edge = S::MAX_COORD.f();
+    let over = capsule_body((edge * 0.5, 0.0), [(0.0, 0.0), (edge * 0.75, 0.0)], 0.5);
+    assert_eq!(w.add_body(over), Err(WorldError::Shape(ShapeError::OutOfRange)));
+    let player = w.add_body(capsule_body((0.0, 0.0), [(0.0, 0.0), (0.0, edge * 0.5)], 0.5)).unwrap();
+    let before = w.checksum();
+    assert_eq!(w.set_position(player, v(0.0, edge * 0.75)), Err(WorldError::Shape(ShapeError::OutOfRange)));
+    assert_eq!(w.checksum(), before, "a refused move changes nothing");
+    w.set_position(player, v(0.0, edge * 0.5)).unwrap();
+    assert_eq!(w.body(player).unwrap().capsule().segment().end(), v(0.0, edge));
+    assert!(w.body(player).unwrap().is_capsule());
+    // A circle and a capsule at the same place differ in the checksum.
+    let mut a = world::<S>(0.0);
+    a.add_body(BodyDef::new(v(1.0, 1.0), S::ONE)).unwrap();
+    let mut b = world::<S>(0.0);
+    b.add_body(capsule_body((1.0, 1.0), [(0.0, 0.0), (0.0, 1.0)], 1.0)).unwrap();
+    assert_ne!(a.checksum(), b.checksum());
+}
+
 macro_rules! world_suite {
     ($module:ident, $t:ty) => {
         mod $module {
@@ -980,6 +1175,11 @@ macro_rules! world_suite {
                 inputs_move_bodies_as_a_game_expects,
                 gravity_scale_and_tags,
                 world_queries_agree_with_a_search_of_every_shape,
+                fast_capsule_bodies_never_tunnel_through_thin_walls,
+                a_capsule_body_rests_on_a_slope_with_friction_without_jitter,
+                capsule_bodies_collide_with_each_other_and_with_circles,
+                capsule_bodies_take_inputs_sensors_layers_and_platforms,
+                capsule_bodies_are_validated,
             );
         }
     };

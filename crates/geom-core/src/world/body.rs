@@ -1,11 +1,12 @@
-//! Bodies: the dynamic circles of the world.
+//! Bodies: the dynamic circles and capsules of the world.
 
 use super::digest::Digest;
 
 use super::step::abs;
-use super::{BodyId, Filter, WorldError, hash_scalars, in_range, in_safe_range, in_unit_range};
+use super::{BodyId, Filter, Shape, WorldError, hash_scalars, in_range, in_safe_range, in_unit_range};
+use crate::query::kernel::clamp_to_range;
 use crate::scalar::Scalar;
-use crate::shape::Circle;
+use crate::shape::{Capsule, Circle, Segment, ShapeError};
 use crate::vec2::Vec2;
 
 /// A body to add to the world: plain data, validated by
@@ -34,11 +35,18 @@ use crate::vec2::Vec2;
 #[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
 #[non_exhaustive]
 pub struct BodyDef<S> {
-    /// The centre.
+    /// The centre of a circle; the point a capsule's core is given
+    /// relative to.
     pub position: Vec2<S>,
+    /// A capsule's core: its two end points relative to `position` (the
+    /// core runs from `position + core[0]` to `position + core[1]`). Both
+    /// zero, the default, make the body a circle. A capsule body never
+    /// rotates: an upright player, a paddle.
+    pub core: [Vec2<S>; 2],
     /// The velocity, in units per tick.
     pub velocity: Vec2<S>,
-    /// The radius, at least zero (zero: a point, such as a bullet).
+    /// The radius, at least zero (zero: a point, such as a bullet, or for
+    /// a capsule a segment).
     pub radius: S,
     /// One over the mass; zero makes the body immovable by collisions,
     /// impulses and gravity (it still moves by its own velocity, and still
@@ -72,6 +80,7 @@ impl<S: Scalar> BodyDef<S> {
     pub fn new(position: Vec2<S>, radius: S) -> Self {
         Self {
             position,
+            core: [Vec2::ZERO; 2],
             velocity: Vec2::ZERO,
             radius,
             inverse_mass: S::ONE,
@@ -84,8 +93,38 @@ impl<S: Scalar> BodyDef<S> {
         }
     }
 
+    /// A capsule body at rest, as [`BodyDef::new`] makes a circle: its core
+    /// runs from `position + start` to `position + end`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::world::{BodyDef, World, WorldConfig};
+    /// use geom_core::Vec2;
+    ///
+    /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f64, -0.5)))?;
+    /// // An upright player: a core 2 tall from its feet's centre, radius 0.5.
+    /// let def = BodyDef::capsule(Vec2::new(0.0, 3.0), Vec2::ZERO, Vec2::new(0.0, 2.0), 0.5);
+    /// let player = world.add_body(def)?;
+    /// let capsule = world.body(player).unwrap().capsule();
+    /// assert_eq!(capsule.segment().end(), Vec2::new(0.0, 5.0));
+    /// # Ok::<(), geom_core::world::WorldError>(())
+    /// ```
+    #[must_use]
+    pub fn capsule(position: Vec2<S>, start: Vec2<S>, end: Vec2<S>, radius: S) -> Self {
+        Self { core: [start, end], ..Self::new(position, radius) }
+    }
+
     pub(super) fn validate(self, id: BodyId) -> Result<Body<S>, WorldError> {
         let circle = Circle::new(self.position, self.radius)?;
+        if self.core != [Vec2::ZERO; 2] {
+            if !self.core.iter().all(|&p| in_safe_range(p)) {
+                return Err(WorldError::Shape(ShapeError::OutOfRange));
+            }
+            // Each end within the safe range (the sums cannot overflow:
+            // both terms are within it).
+            Capsule::new(self.position + self.core[0], self.position + self.core[1], self.radius)?;
+        }
         if !in_safe_range(self.velocity) {
             return Err(WorldError::Velocity);
         }
@@ -104,6 +143,7 @@ impl<S: Scalar> BodyDef<S> {
         Ok(Body {
             id,
             circle,
+            core: self.core,
             velocity: self.velocity,
             inverse_mass: self.inverse_mass,
             restitution: self.restitution,
@@ -117,9 +157,11 @@ impl<S: Scalar> BodyDef<S> {
 
     /// Every scalar converted to another type (not yet validated).
     pub(super) fn convert<T: Scalar>(self, convert: &mut dyn FnMut(S) -> T) -> BodyDef<T> {
+        let mut vector = |v: Vec2<S>| Vec2::new(convert(v.x), convert(v.y));
         BodyDef {
-            position: Vec2::new(convert(self.position.x), convert(self.position.y)),
-            velocity: Vec2::new(convert(self.velocity.x), convert(self.velocity.y)),
+            position: vector(self.position),
+            core: [vector(self.core[0]), vector(self.core[1])],
+            velocity: vector(self.velocity),
             radius: convert(self.radius),
             inverse_mass: convert(self.inverse_mass),
             restitution: convert(self.restitution),
@@ -132,7 +174,7 @@ impl<S: Scalar> BodyDef<S> {
     }
 }
 
-/// A dynamic circle in the world.
+/// A dynamic circle or capsule in the world.
 ///
 /// # Examples
 ///
@@ -157,6 +199,8 @@ impl<S: Scalar> BodyDef<S> {
 pub struct Body<S> {
     id: BodyId,
     pub(super) circle: Circle<S>,
+    /// A capsule's core relative to the centre (both zero for a circle).
+    core: [Vec2<S>; 2],
     pub(super) velocity: Vec2<S>,
     pub(super) inverse_mass: S,
     pub(super) restitution: S,
@@ -174,10 +218,97 @@ impl<S: Scalar> Body<S> {
         self.id
     }
 
-    /// The body as a circle (see [`Body`] for an example).
+    /// The body's position and radius as a circle: the body itself for a
+    /// circle (see [`Body`] for an example); for a capsule, see
+    /// [`capsule`](Body::capsule).
     #[must_use]
     pub fn circle(&self) -> Circle<S> {
         self.circle
+    }
+
+    /// Whether the body is a capsule (see [`BodyDef::capsule`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::world::{BodyDef, World, WorldConfig};
+    /// use geom_core::Vec2;
+    ///
+    /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f32, 0.0)))?;
+    /// let ball = world.add_body(BodyDef::new(Vec2::ZERO, 1.0))?;
+    /// let paddle = world.add_body(BodyDef::capsule(Vec2::new(5.0, 0.0), Vec2::new(-1.0, 0.0), Vec2::new(1.0, 0.0), 0.25))?;
+    /// assert!(!world.body(ball).unwrap().is_capsule());
+    /// assert!(world.body(paddle).unwrap().is_capsule());
+    /// assert_eq!(world.body(paddle).unwrap().core(), [Vec2::new(-1.0, 0.0), Vec2::new(1.0, 0.0)]);
+    /// # Ok::<(), geom_core::world::WorldError>(())
+    /// ```
+    #[must_use]
+    pub fn is_capsule(&self) -> bool {
+        self.core != [Vec2::ZERO; 2]
+    }
+
+    /// A capsule's core end points relative to its position (both zero for
+    /// a circle; see [`is_capsule`](Body::is_capsule) for an example).
+    #[must_use]
+    pub fn core(&self) -> [Vec2<S>; 2] {
+        self.core
+    }
+
+    /// The body as a capsule where it is (a circle is a capsule whose core
+    /// is its centre; see [`BodyDef::capsule`] for an example).
+    #[must_use]
+    pub fn capsule(&self) -> Capsule<S> {
+        self.capsule_at(self.position())
+    }
+
+    /// The body as the world's [`Shape`]: a circle or a capsule.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::world::{BodyDef, Shape, World, WorldConfig};
+    /// use geom_core::Vec2;
+    ///
+    /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f64, 0.0)))?;
+    /// let ball = world.add_body(BodyDef::new(Vec2::ZERO, 1.0))?;
+    /// assert!(matches!(world.body(ball).unwrap().shape(), Shape::Circle(_)));
+    /// # Ok::<(), geom_core::world::WorldError>(())
+    /// ```
+    #[must_use]
+    pub fn shape(&self) -> Shape<S> {
+        if self.is_capsule() { Shape::Capsule(self.capsule()) } else { Shape::Circle(self.circle) }
+    }
+
+    /// The body's capsule with its position at `position` (which keeps the
+    /// core in the safe range: see [`Body::place`]).
+    pub(super) fn capsule_at(&self, position: Vec2<S>) -> Capsule<S> {
+        let [start, end] = self.core;
+        Capsule::new_unchecked(Segment::new_unchecked(position + start, position + end), self.radius())
+    }
+
+    /// Moves the body to `position`, held where its whole core stays in
+    /// the safe range (for a circle: the centre clamped into it).
+    pub(super) fn place(&mut self, position: Vec2<S>) {
+        let position = if self.is_capsule() {
+            let [start, end] = self.core;
+            let hold = |v: S, a: S, b: S| {
+                let (low, high) = if a < b { (a, b) } else { (b, a) };
+                // Both bounds within ±2·MAX_COORD: no overflow; and
+                // `least ≤ most`, since the core fits in the range.
+                let (least, most) = (-S::MAX_COORD - low, S::MAX_COORD - high);
+                if v < least {
+                    least
+                } else if v > most {
+                    most
+                } else {
+                    v
+                }
+            };
+            Vec2::new(hold(position.x, start.x, end.x), hold(position.y, start.y, end.y))
+        } else {
+            clamp_to_range(position)
+        };
+        self.circle = Circle::new_unchecked(position, self.radius());
     }
 
     /// The centre (see [`Body`] for an example).
@@ -247,6 +378,7 @@ impl<S: Scalar> Body<S> {
     pub fn def(&self) -> BodyDef<S> {
         BodyDef {
             position: self.position(),
+            core: self.core,
             velocity: self.velocity,
             radius: self.radius(),
             inverse_mass: self.inverse_mass,
@@ -259,7 +391,7 @@ impl<S: Scalar> Body<S> {
         }
     }
 
-    /// The circle the body collides with colliders as: itself, but with a
+    /// The shape the body collides with colliders as: itself, but with a
     /// radius of at least four rounding steps of its coordinates (four
     /// steps of a fixed-point type's resolution; for floats, 256 of their
     /// rounding steps at the body's distance from the origin, above the
@@ -267,19 +399,27 @@ impl<S: Scalar> Body<S> {
     /// step away from what it hits, which can bring it a step towards
     /// something else: a point sliding along a zero-thickness wall could be
     /// rounded through it, and a body this wide cannot.
-    pub(super) fn solid(&self) -> Circle<S> {
+    pub(super) fn solid(&self) -> Shape<S> {
         let step = S::TIME_STEP;
         let least = if S::FORMAT.float {
-            // A float's rounding step grows with the distance from the origin.
+            // A float's rounding step grows with the distance from the
+            // origin: at a capsule's farther end, the larger.
+            let size = |p: Vec2<S>| S::ONE + abs(p.x) + abs(p.y);
             let p = self.position();
-            (S::ONE + abs(p.x) + abs(p.y)) * step * S::from(64_i8) * S::from(4_i8)
+            let [start, end] = self.core;
+            let (a, b) = (size(p + start), size(p + end));
+            let far = if self.is_capsule() { if a > b { a } else { b } } else { size(p) };
+            far * step * S::from(64_i8) * S::from(4_i8)
         } else {
             step + step + step + step
         };
-        if self.radius() >= least {
-            return self.circle;
+        let radius = if self.radius() >= least { self.radius() } else { least };
+        if self.is_capsule() {
+            let capsule = self.capsule();
+            Shape::Capsule(Capsule::new_unchecked(capsule.segment(), radius))
+        } else {
+            Shape::Circle(Circle::new_unchecked(self.position(), radius))
         }
-        Circle::new(self.position(), least).unwrap_or(self.circle)
     }
 
     pub(super) fn hash(&self, h: &mut Digest) {
@@ -302,5 +442,11 @@ impl<S: Scalar> Body<S> {
         h.write_u8(u8::from(self.sensor));
         self.filter.hash(h);
         h.write_u64(self.tag);
+        // After everything a circle hashes, so a circle's checksum is what
+        // it was before bodies could be capsules.
+        if self.is_capsule() {
+            let [start, end] = self.core;
+            hash_scalars(h, &[start.x, start.y, end.x, end.y]);
+        }
     }
 }

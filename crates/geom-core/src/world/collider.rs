@@ -55,13 +55,28 @@ impl<S: Scalar> Shape<S> {
     /// ```
     #[must_use]
     pub fn bounds(&self) -> (Vec2<S>, Vec2<S>) {
-        let r = match self {
+        let r = self.radius();
+        let (low, high) = self.core_bounds();
+        (Vec2::new(low.x - r, low.y - r), Vec2::new(high.x + r, high.y + r))
+    }
+
+    /// The shape's radius (zero for a segment).
+    pub(crate) fn radius(&self) -> S {
+        match self {
             Self::Segment(_) => S::ZERO,
             Self::Capsule(c) => c.radius(),
             Self::Circle(c) => c.radius(),
-        };
-        let (low, high) = self.core_bounds();
-        (Vec2::new(low.x - r, low.y - r), Vec2::new(high.x + r, high.y + r))
+        }
+    }
+
+    /// The shape as a capsule: a segment of radius zero, or a circle whose
+    /// core is its centre.
+    pub(crate) fn as_capsule(&self) -> Capsule<S> {
+        match self {
+            Self::Segment(s) => Capsule::new_unchecked(*s, S::ZERO),
+            Self::Capsule(c) => *c,
+            Self::Circle(c) => Capsule::new_unchecked(Segment::new_unchecked(c.center(), c.center()), c.radius()),
+        }
     }
 
     /// The corners of the box around the shape's core points (its ends or

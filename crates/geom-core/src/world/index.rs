@@ -87,17 +87,29 @@ pub(crate) fn collider_box<S: Scalar>(collider: &Collider<S>, travel: Vec2<S>) -
 /// The box a body can reach during a tick: every point within
 /// `|vx| + |vy|` (at least the distance it travels, unless a moving
 /// collider speeds it up: the step then looks further) plus three radii
-/// of the circle it collides as (room for the push-out moves after the
-/// sweep) of its centre.
+/// of the shape it collides as (room for the push-out moves after the
+/// sweep) of its core.
 pub(crate) fn body_box<S: Scalar>(body: &Body<S>) -> Aabb<S> {
     let r = body.solid().radius();
     let v = body.velocity;
-    Aabb::around(body.position(), abs(v.x) + abs(v.y) + r + r + r)
+    body_reach(body, Vec2::ZERO, abs(v.x) + abs(v.y) + r + r + r)
 }
 
-/// The box of a body's circle where it is.
+/// The box of a body's shape where it is.
 pub(crate) fn circle_box<S: Scalar>(body: &Body<S>) -> Aabb<S> {
-    Aabb::around(body.position(), body.radius())
+    body_reach(body, Vec2::ZERO, body.radius())
+}
+
+/// The box around a body's core moving by `motion`, grown by `grow`: its
+/// centre's path for a circle, both core ends' paths for a capsule.
+pub(crate) fn body_reach<S: Scalar>(body: &Body<S>, motion: Vec2<S>, grow: S) -> Aabb<S> {
+    let p = body.position();
+    if !body.is_capsule() {
+        return Aabb::spanning(p, p + motion, grow);
+    }
+    let [start, end] = body.core();
+    let (a, b) = (p + start, p + end);
+    Aabb::spanning(a, a + motion, grow).union(&Aabb::spanning(b, b + motion, grow))
 }
 
 /// What a box stands for: a collider or a body, by index.

@@ -3,7 +3,8 @@
 //!
 //! The world holds **colliders** (segments, capsules and circles: static,
 //! or kinematic platforms that move by their own velocity) and **bodies**
-//! (dynamic circles). [`World::step`] advances one tick:
+//! (dynamic circles and capsules: [`BodyDef::new`], [`BodyDef::capsule`]).
+//! [`World::step`] advances one tick:
 //!
 //! 1. gravity (times each body's gravity scale) is added to every body with
 //!    a finite mass;
@@ -73,8 +74,9 @@
 //!
 //! # What it does not do
 //!
-//! Bodies are circles that translate: there is no rotation (a body with
-//! friction slides, it does not roll), no joints, no polygons, and no
+//! Bodies are circles and capsules that translate: there is no rotation (a
+//! body with friction slides, it does not roll; a capsule stays as upright
+//! or as flat as it was made), no joints, no polygons, and no
 //! sleeping. Bodies are swept against colliders but resolved against each
 //! other where they end the tick: two small, fast bodies can pass through
 //! each other. A body caught between a platform and a static collider is
@@ -83,7 +85,7 @@
 //! ([`Scalar::MAX_COORD`]) stop there; velocities saturate at `MAX_COORD`
 //! per component.
 //!
-//! Bodies meet colliders as circles at least four rounding steps wide
+//! Bodies meet colliders as circles or capsules at least four rounding steps wide
 //! (four steps of a fixed-point type's resolution; in the float types 256
 //! rounding steps at the body's distance from the origin, `2^-15` of it in
 //! `f32`): a travel rounded a step away from one wall could otherwise carry
@@ -880,7 +882,13 @@ impl<S: Scalar> World<S> {
     pub fn set_position(&mut self, id: BodyId, position: Vec2<S>) -> Result<(), WorldError> {
         let index = self.body_index(id)?;
         let body = &mut self.bodies[index];
-        body.circle = crate::shape::Circle::new(position, body.radius())?;
+        crate::shape::Circle::new(position, body.radius())?;
+        if body.is_capsule() {
+            // The core's ends in range too (each sum within twice it).
+            let [start, end] = body.core();
+            crate::shape::Capsule::new(position + start, position + end, body.radius())?;
+        }
+        body.place(position);
         self.index.invalidate();
         Ok(())
     }

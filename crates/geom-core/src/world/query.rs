@@ -106,7 +106,7 @@ fn within_box<S: Scalar>(b: &Aabb<S>, p: Vec2<S>, distance: S) -> bool {
     dx * dx + dy * dy <= reach * reach
 }
 
-/// A shape a query looks at: a collider's, or a body's circle.
+/// A shape a query looks at: a collider's, or a body's circle or capsule.
 #[derive(Clone, Copy, Debug)]
 struct Candidate<S> {
     id: Id,
@@ -127,7 +127,7 @@ impl<S: Scalar> World<S> {
                 }
                 Entry::Body(b) => {
                     let b = &self.bodies[b as usize];
-                    (Id::Body(b.id()), Shape::Circle(b.circle), b.filter, b.sensor)
+                    (Id::Body(b.id()), b.shape(), b.filter, b.sensor)
                 }
             };
             if !sensor && filter.matches(item_filter) {
@@ -147,7 +147,7 @@ impl<S: Scalar> World<S> {
                 }
             }
             for (b, body) in self.bodies.iter().enumerate() {
-                if enter(&Shape::Circle(body.circle).aabb()) {
+                if enter(&body.shape().aabb()) {
                     consider(Entry::Body(b as u32));
                 }
             }

@@ -4,16 +4,15 @@ use alloc::sync::Arc;
 use alloc::vec::Vec;
 
 use super::events::{self, Event, EventKind};
-use super::index::{Aabb, Entry, Index, body_box, collider_box};
+use super::index::{Aabb, Entry, Index, body_box, body_reach, collider_box};
 use super::{Body, BodyId, Collider, Id, Shape, World, WorldConfig};
 use crate::query::kernel::Narrow;
 use crate::query::kernel::{clamp_to_range, scale};
 use crate::query::{
-    Contact, Sweep, contact_circle_capsule, contact_circle_circle, contact_circle_segment, sweep_circle_capsule,
-    sweep_circle_circle, sweep_circle_segment,
+    Contact, Sweep, contact_capsule_capsule, contact_circle_capsule, contact_circle_circle, contact_circle_segment,
+    sweep_capsule_capsule, sweep_circle_capsule, sweep_circle_circle, sweep_circle_segment,
 };
 use crate::scalar::{Exact, Scalar};
-use crate::shape::Circle;
 use crate::vec2::Vec2;
 
 /// `a·b`, rounded once to nearest (saturating).
@@ -204,19 +203,24 @@ fn friction<S: Scalar>(tangent: Vec2<S>, limit: S) -> Vec2<S> {
     scale(tangent, S::ONE - ratio(limit, speed))
 }
 
-fn sweep_shape<S: Scalar>(circle: &Circle<S>, motion: Vec2<S>, shape: &Shape<S>) -> Sweep<S> {
-    match shape {
-        Shape::Segment(s) => sweep_circle_segment(circle, motion, s),
-        Shape::Capsule(c) => sweep_circle_capsule(circle, motion, c),
-        Shape::Circle(c) => sweep_circle_circle(circle, motion, c, Vec2::ZERO),
+/// The sweep of a body's shape `a` moving by `motion` against a static
+/// shape `b`.
+fn sweep_shape<S: Scalar>(a: &Shape<S>, motion: Vec2<S>, b: &Shape<S>) -> Sweep<S> {
+    match (a, b) {
+        (Shape::Circle(c), Shape::Segment(s)) => sweep_circle_segment(c, motion, s),
+        (Shape::Circle(c), Shape::Capsule(k)) => sweep_circle_capsule(c, motion, k),
+        (Shape::Circle(c), Shape::Circle(d)) => sweep_circle_circle(c, motion, d, Vec2::ZERO),
+        (a, b) => sweep_capsule_capsule(&a.as_capsule(), motion, &b.as_capsule(), Vec2::ZERO),
     }
 }
 
-pub(super) fn contact_shape<S: Scalar>(circle: &Circle<S>, shape: &Shape<S>) -> Option<Contact<S>> {
-    match shape {
-        Shape::Segment(s) => contact_circle_segment(circle, s),
-        Shape::Capsule(c) => contact_circle_capsule(circle, c),
-        Shape::Circle(c) => contact_circle_circle(circle, c),
+/// The contact of shape `a` with shape `b`.
+pub(super) fn contact_shape<S: Scalar>(a: &Shape<S>, b: &Shape<S>) -> Option<Contact<S>> {
+    match (a, b) {
+        (Shape::Circle(c), Shape::Segment(s)) => contact_circle_segment(c, s),
+        (Shape::Circle(c), Shape::Capsule(k)) => contact_circle_capsule(c, k),
+        (Shape::Circle(c), Shape::Circle(d)) => contact_circle_circle(c, d),
+        (a, b) => contact_capsule_capsule(&a.as_capsule(), &b.as_capsule()),
     }
 }
 
@@ -384,7 +388,7 @@ impl<S: Scalar> Motion<'_, S> {
             let last = substep == self.config.max_substeps;
             let elapsed = S::ONE - remaining;
             let motion = scale(body.velocity, remaining);
-            let reach = Aabb::spanning(body.position(), body.position() + motion, body.solid().radius());
+            let reach = body_reach(body, motion, body.solid().radius());
             let candidates = self.candidates(i, &reach, &mut scratch.extended);
             let stop = self.first_stop(body, motion, (elapsed, remaining), candidates, &mut scratch.sensed, record);
             let Some(stop) = stop else {
@@ -432,7 +436,7 @@ impl<S: Scalar> Motion<'_, S> {
                     // move it either: a step one way this tick and back the
                     // next would be jitter.
                     if rounding_apart(body.position(), anchor) {
-                        body.circle = Circle::new(anchor, body.radius()).unwrap_or(body.circle);
+                        body.place(anchor);
                     }
                 }
                 if response.approach > self.config.bounce_threshold {
@@ -530,7 +534,7 @@ impl<S: Scalar> Motion<'_, S> {
         if offset == Vec2::ZERO || body.sensor {
             return;
         }
-        let reach = Aabb::spanning(body.position(), body.position() + offset, body.solid().radius());
+        let reach = body_reach(body, offset, body.solid().radius());
         let candidates = self.candidates(i, &reach, &mut scratch.extended);
         match self.first_stop(body, offset, (S::ONE, S::ZERO), candidates, &mut scratch.sensed, record) {
             None => body.translate(offset),
@@ -547,8 +551,7 @@ impl<S: Scalar> Motion<'_, S> {
     /// is recorded, and any it overlaps pushes it out (swept against the
     /// others, in id order).
     fn settle(&self, i: usize, body: &mut Body<S>, scratch: &mut Scratch<S>, record: &mut Record<'_, S>) {
-        let solid = body.solid();
-        let reach = Aabb::around(solid.center(), solid.radius());
+        let reach = body_reach(body, Vec2::ZERO, body.solid().radius());
         let candidates = self.candidates(i, &reach, &mut scratch.extended);
         let mut settling = core::mem::take(&mut scratch.settling);
         settling.clear();
@@ -570,15 +573,12 @@ impl<S: Scalar> Motion<'_, S> {
 }
 
 impl<S: Scalar> Body<S> {
-    /// Moves the body, keeping its centre in the safe range (so the new
-    /// circle is always valid; the `if let` is for the type checker).
+    /// Moves the body, keeping its core in the safe range.
     fn translate(&mut self, offset: Vec2<S>) {
         if offset == Vec2::ZERO {
             return;
         }
-        if let Ok(circle) = Circle::new(clamp_to_range(self.position() + offset), self.radius()) {
-            self.circle = circle;
-        }
+        self.place(self.position() + offset);
     }
 }
 
@@ -726,7 +726,12 @@ fn resolve_body_contacts<S: Scalar>(
         if !a.filter.matches(b.filter) || (a.sensor && b.sensor) {
             continue;
         }
-        let Some(contact) = contact_circle_circle(&a.circle, &b.circle) else { continue };
+        let contact = if a.is_capsule() || b.is_capsule() {
+            contact_capsule_capsule(&a.capsule(), &b.capsule())
+        } else {
+            contact_circle_circle(&a.circle, &b.circle)
+        };
+        let Some(contact) = contact else { continue };
         let pair = (a.id(), Id::Body(b.id()));
         if a.sensor || b.sensor {
             record.overlaps.push(pair);
@@ -761,16 +766,17 @@ fn resolve_body_contacts<S: Scalar>(
             bodies[i].velocity = held_sum(bodies[i].velocity, scale(change, share_a), false);
             bodies[j].velocity = held_sum(bodies[j].velocity, scale(change, share_b), true);
             if approach > config.bounce_threshold {
+                // Each body from where it started the tick to where it is
+                // (a circle is a capsule with a point core: the sweep
+                // answers as the circles' own).
                 let start = |k: usize, body: &Body<S>| {
-                    Circle::new(scratch.starts[k], body.radius()).map(|c| (c, body.position() - scratch.starts[k]))
+                    (body.capsule_at(scratch.starts[k]), body.position() - scratch.starts[k])
                 };
-                let t = match (start(i, &a), start(j, &b)) {
-                    (Ok((ca, ma)), Ok((cb, mb))) => match sweep_circle_circle(&ca, ma, &cb, mb) {
-                        Sweep::Hit(hit) => hit.t,
-                        Sweep::InContact { .. } => S::ZERO,
-                        Sweep::Miss => S::ONE,
-                    },
-                    _ => S::ONE,
+                let ((ca, ma), (cb, mb)) = (start(i, &a), start(j, &b));
+                let t = match sweep_capsule_capsule(&ca, ma, &cb, mb) {
+                    Sweep::Hit(hit) => hit.t,
+                    Sweep::InContact { .. } => S::ZERO,
+                    Sweep::Miss => S::ONE,
                 };
                 record.events.push(Event {
                     body: a.id(),
