@@ -667,7 +667,7 @@ pub fn sweep_capsule_circle<S: Scalar>(capsule: &Capsule<S>, motion: Vec2<S>, ci
 /// core, on `b`'s surface.
 ///
 /// Capsules already touching or overlapping at the start of the tick give
-/// [`Sweep::InContact`] with [`contact_capsule_capsule`]'s contact, and
+/// [`Sweep::InContact`] with [`contact_capsule_capsule`](crate::contact_capsule_capsule)'s contact, and
 /// `blocked` when the relative motion has a component against its normal.
 ///
 /// A capsule whose core is a point is a circle, and answers exactly as the
