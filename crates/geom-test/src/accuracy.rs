@@ -14,8 +14,9 @@ use geom_core::{
     Capsule, Circle, Contact, Impact, Segment, SegmentFeature, Sweep, Vec2, closest_point_point_segment,
     closest_points_segment_segment, contact_capsule_capsule, contact_circle_capsule, contact_circle_circle,
     contact_circle_segment, distance_point_segment, distance_squared_point_segment, intersects_capsule_capsule,
-    intersects_circle_capsule, intersects_circle_circle, intersects_circle_segment, sweep_capsule_circle,
-    sweep_circle_capsule, sweep_circle_circle, sweep_circle_segment,
+    intersects_circle_capsule, intersects_circle_circle, intersects_circle_segment, sweep_capsule_capsule,
+    sweep_capsule_circle, sweep_capsule_segment, sweep_circle_capsule, sweep_circle_circle, sweep_circle_segment,
+    sweep_segment_segment,
 };
 use num_traits::{One, Signed, Zero};
 use proptest::strategy::{Strategy, ValueTree};
@@ -68,11 +69,13 @@ pub struct SweepAccuracy {
 }
 
 impl SweepAccuracy {
-    /// Records one scene: the query's outcome, the scene in the oracle's
-    /// terms, and the gap of the shapes moved by an impact's travels.
-    fn record<S: Testable>(&mut self, outcome: Sweep<S>, scene: &SweepScene, moved_gap: impl Fn(&Impact<S>) -> f64) {
+    /// Records one scene: the query's outcome and the scene in the oracle's
+    /// terms (`a` moving relative to `b`: the shapes moved by an impact's
+    /// travels are `a` moved by `travel_a − travel_b`).
+    fn record<S: Testable>(&mut self, outcome: Sweep<S>, scene: &SweepScene) {
         self.cases += 1;
-        let exact = oracle::first_touch(&scene.start, &scene.relative, &scene.a, &scene.b, &scene.reach);
+        let exact =
+            oracle::first_touch_cores(&scene.a0, &scene.a1, &scene.relative, &scene.b0, &scene.b1, &scene.reach);
         match (outcome, exact) {
             (Sweep::Miss, FirstTouch::Never) | (Sweep::InContact { .. }, FirstTouch::AtStart) => {}
             (Sweep::Hit(impact), FirstTouch::At(t_true)) => {
@@ -88,15 +91,14 @@ impl SweepAccuracy {
                     self.max_direct_error = self.max_direct_error.max((t - t_true).abs());
                 }
                 let resolution = step + speed * (S::STEP + S::RELATIVE);
-                let gap = moved_gap(&impact);
+                let gap = scene.gap_at(&qvec(impact.travel_a).sub(&qvec(impact.travel_b)));
                 self.max_overlap_steps = self.max_overlap_steps.max(-gap / step);
                 self.max_gap_resolutions = self.max_gap_resolutions.max(gap / resolution);
             }
             _ => {
                 self.outcome_disagreements += 1;
-                let end = scene.start.add(&scene.relative);
-                let closest = oracle::dist2_segment_segment(&scene.start, &end, &scene.a, &scene.b);
-                let at_start = oracle::dist2_point_segment(&scene.start, &scene.a, &scene.b);
+                let closest = oracle::path_dist2_cores(&scene.a0, &scene.a1, &scene.relative, &scene.b0, &scene.b1);
+                let at_start = oracle::dist2_segment_segment(&scene.a0, &scene.a1, &scene.b0, &scene.b1);
                 let near = |d2: &Q| oracle::gap(d2, &scene.reach).abs() <= S::tolerance(scene.scale, 16.0);
                 if !near(&closest) && !near(&at_start) {
                     self.clear_disagreements += 1;
@@ -106,25 +108,31 @@ impl SweepAccuracy {
     }
 }
 
-/// A swept scene in the oracle's terms: a point moving from `start` by
-/// `relative` against the segment `a`–`b` inflated by `reach`.
+/// A swept scene in the oracle's terms: core `a0`–`a1` (a point, for a
+/// circle) moving by `relative` against the static core `b0`–`b1`, the two
+/// radii summed in `reach`.
 struct SweepScene {
-    start: QVec,
+    a0: QVec,
+    a1: QVec,
     relative: QVec,
-    a: QVec,
-    b: QVec,
+    b0: QVec,
+    b1: QVec,
     reach: Q,
     scale: f64,
 }
 
 impl SweepScene {
-    fn new<S: Testable>(start: Vec2<S>, relative: QVec, a: Vec2<S>, b: Vec2<S>, reach: Q, scale: f64) -> Self {
-        Self { start: qvec(start), relative, a: qvec(a), b: qvec(b), reach, scale }
+    /// Core `a` moving by `ma` against core `b` moving by `mb`.
+    fn new<S: Testable>(a: [Vec2<S>; 2], ma: Vec2<S>, b: [Vec2<S>; 2], mb: Vec2<S>, reach: Q) -> Self {
+        let scale = scale_of(&[a[0], a[1], ma, b[0], b[1], mb]);
+        let (a0, a1, b0, b1) = (qvec(a[0]), qvec(a[1]), qvec(b[0]), qvec(b[1]));
+        Self { a0, a1, relative: qvec(ma).sub(&qvec(mb)), b0, b1, reach, scale }
     }
 
-    /// The gap of a circle centred at `p` (negative: overlap).
-    fn gap_at(&self, p: &QVec) -> f64 {
-        oracle::gap(&oracle::dist2_point_segment(p, &self.a, &self.b), &self.reach)
+    /// The gap (negative: overlap) with `a` moved by `offset` relative to `b`.
+    fn gap_at(&self, offset: &QVec) -> f64 {
+        let d2 = oracle::dist2_segment_segment(&self.a0.add(offset), &self.a1.add(offset), &self.b0, &self.b1);
+        oracle::gap(&d2, &self.reach)
     }
 }
 
@@ -132,57 +140,72 @@ fn scale_of<S: Testable>(points: &[Vec2<S>]) -> f64 {
     points.iter().flat_map(|p| [p.x.to_f64().abs(), p.y.to_f64().abs()]).fold(1.0, f64::max)
 }
 
-/// Measures `sweep_circle_segment`, `sweep_circle_capsule`,
-/// `sweep_circle_circle` and `sweep_capsule_circle` for `S` over `cases`
-/// scenes each.
+/// The sweeps measured, in the order of the sweeps in
+/// [`Query::ALL`](crate::golden::stream::Query::ALL).
+pub const SWEEPS: usize = 7;
+
+/// Measures every sweep (`sweep_circle_segment`, `sweep_circle_capsule`,
+/// `sweep_circle_circle`, `sweep_capsule_circle`, `sweep_capsule_segment`,
+/// `sweep_capsule_capsule` and `sweep_segment_segment`) for `S` over
+/// `cases` scenes each.
 ///
 /// # Examples
 ///
 /// ```
-/// let [segment, capsule, circles, moving_capsule] = geom_test::accuracy::sweeps::<fixed::types::I16F16>(50);
-/// assert_eq!(segment.cases, 50);
-/// let disagreements = [segment, capsule, circles, moving_capsule].iter().map(|a| a.outcome_disagreements).sum::<usize>();
+/// let sweeps = geom_test::accuracy::sweeps::<fixed::types::I16F16>(50);
+/// assert_eq!(sweeps[0].cases, 50);
+/// let disagreements = sweeps.iter().map(|a| a.outcome_disagreements).sum::<usize>();
 /// assert_eq!(disagreements, 0);
 /// ```
-pub fn sweeps<S: Testable>(cases: usize) -> [SweepAccuracy; 4] {
+pub fn sweeps<S: Testable>(cases: usize) -> [SweepAccuracy; SWEEPS] {
     let mut runner = runner();
-    let mut results: [SweepAccuracy; 4] = Default::default();
+    let mut results: [SweepAccuracy; SWEEPS] = Default::default();
+    let point = |p: Vec2<S>| [p, p];
+    let core = |s: Segment<S>| [s.start(), s.end()];
     let segments = strategy::sweep_circle_segment::<S>();
     let capsules = strategy::sweep_circle_capsule::<S>();
     let pairs = strategy::sweep_circle_circle::<S>();
     for _ in 0..cases {
         let (c, m, s) = segments.new_tree(&mut runner).expect("a scene").current();
-        let scale = scale_of(&[c.center(), m, s.start(), s.end()]);
-        let scene = SweepScene::new(c.center(), qvec(m), s.start(), s.end(), c.radius().to_rational(), scale);
-        let gap = |i: &Impact<S>| scene.gap_at(&qvec(c.center() + i.travel_a));
-        results[0].record(sweep_circle_segment(&c, m, &s), &scene, gap);
+        let scene = SweepScene::new(point(c.center()), m, core(s), Vec2::ZERO, c.radius().to_rational());
+        results[0].record(sweep_circle_segment(&c, m, &s), &scene);
 
         let (c, m, k) = capsules.new_tree(&mut runner).expect("a scene").current();
-        let (s, reach) = (k.segment(), c.radius().to_rational() + k.radius().to_rational());
-        let scale = scale_of(&[c.center(), m, s.start(), s.end()]);
-        let scene = SweepScene::new(c.center(), qvec(m), s.start(), s.end(), reach, scale);
-        let gap = |i: &Impact<S>| scene.gap_at(&qvec(c.center() + i.travel_a));
-        results[1].record(sweep_circle_capsule(&c, m, &k), &scene, gap);
+        let reach = c.radius().to_rational() + k.radius().to_rational();
+        let scene = SweepScene::new(point(c.center()), m, core(k.segment()), Vec2::ZERO, reach);
+        results[1].record(sweep_circle_capsule(&c, m, &k), &scene);
         // The same scene with the capsule moving instead: the circle's
         // motion relative to it is still `m`; the normal points the other
-        // way (from the circle to the capsule).
+        // way (from the circle to the capsule), and the travels swap.
         let flipped = match sweep_capsule_circle(&k, -m, &c) {
-            Sweep::Hit(i) => Sweep::Hit(Impact { normal: -i.normal, ..i }),
+            Sweep::Hit(i) => Sweep::Hit(Impact { normal: -i.normal, travel_a: i.travel_b, travel_b: i.travel_a, ..i }),
             other => other,
         };
-        let gap = |i: &Impact<S>| scene.gap_at(&qvec(c.center() + i.travel_b - i.travel_a));
-        results[3].record(flipped, &scene, gap);
+        results[3].record(flipped, &scene);
 
         let (a, ma, b, mb) = pairs.new_tree(&mut runner).expect("a scene").current();
         let reach = a.radius().to_rational() + b.radius().to_rational();
-        let scale = scale_of(&[a.center(), b.center(), ma, mb]);
-        let relative = qvec(ma).sub(&qvec(mb));
-        let scene = SweepScene::new(a.center(), relative, b.center(), b.center(), reach, scale);
-        let gap = |i: &Impact<S>| {
-            let apart = qvec(a.center() + i.travel_a).sub(&qvec(b.center() + i.travel_b));
-            oracle::gap(&apart.length_squared(), &scene.reach)
-        };
-        results[2].record(sweep_circle_circle(&a, ma, &b, mb), &scene, gap);
+        let scene = SweepScene::new(point(a.center()), ma, point(b.center()), mb, reach);
+        results[2].record(sweep_circle_circle(&a, ma, &b, mb), &scene);
+    }
+    // The capsule sweeps draw after the circle sweeps, whose scenes stay
+    // those measured before capsules were swept.
+    let walls = strategy::sweep_capsule_segment::<S>();
+    let capsule_pairs = strategy::sweep_capsule_capsule::<S>();
+    let segment_pairs = strategy::sweep_segment_segment::<S>();
+    for _ in 0..cases {
+        let (k, m, s) = walls.new_tree(&mut runner).expect("a scene").current();
+        let scene = SweepScene::new(core(k.segment()), m, core(s), Vec2::ZERO, k.radius().to_rational());
+        results[4].record(sweep_capsule_segment(&k, m, &s), &scene);
+
+        let (a, ma, b, mb) = capsule_pairs.new_tree(&mut runner).expect("a scene").current();
+        let reach = a.radius().to_rational() + b.radius().to_rational();
+        let scene = SweepScene::new(core(a.segment()), ma, core(b.segment()), mb, reach);
+        results[5].record(sweep_capsule_capsule(&a, ma, &b, mb), &scene);
+
+        let (a, ma, b, mb) = segment_pairs.new_tree(&mut runner).expect("a scene").current();
+        let scene = SweepScene::new(core(a), ma, core(b), mb, Q::zero());
+        results[6].record(sweep_segment_segment(&a, ma, &b, mb), &scene);
     }
     results
 }
@@ -504,9 +527,9 @@ fn record_intersects<S: Testable>(result: &mut QueryAccuracy, answer: bool, exac
 ///
 /// ```
 /// let (all, sweeps) = geom_test::accuracy::all::<f32>(20);
-/// assert_eq!((all.len(), sweeps.len()), (16, 4));
+/// assert_eq!((all.len(), sweeps.len()), (19, 7));
 /// ```
-pub fn all<S: Testable>(cases: usize) -> (Vec<(Query, QueryAccuracy)>, [SweepAccuracy; 4]) {
+pub fn all<S: Testable>(cases: usize) -> (Vec<(Query, QueryAccuracy)>, [SweepAccuracy; SWEEPS]) {
     let mut results = statics::<S>(cases);
     let sweeps = sweeps::<S>(cases);
     results.extend(Query::ALL[12..].iter().zip(&sweeps).map(|(q, a)| (*q, QueryAccuracy::from(a))));

@@ -375,6 +375,75 @@ pub fn first_touch(c: &QVec, d: &QVec, a: &QVec, b: &QVec, reach: &Q) -> FirstTo
     FirstTouch::At(best.clamp(0.0, 1.0))
 }
 
+/// The exact time at which core `a0`–`a1` moving by `d` first comes within
+/// `reach` of the static core `b0`–`b1` (a capsule or segment sweep on the
+/// relative motion). Within reach at the start is [`FirstTouch::AtStart`].
+/// Otherwise, at the first touch an end point of one core is nearest to
+/// the other (two segments that do not meet are nearest at an end point,
+/// and one that does, first did so there), so it is the earliest of the
+/// four end-point sweeps: `a`'s ends moving by `d` against `b`, and `b`'s
+/// ends moving by `−d` against `a` (the other core sweeping across an end).
+///
+/// # Examples
+///
+/// ```
+/// use geom_test::oracle::{self, FirstTouch, Q, QVec};
+///
+/// let p = |x: i64, y: i64| QVec::new(Q::from_integer(x.into()), Q::from_integer(y.into()));
+/// let q = |v: i64| Q::from_integer(v.into());
+/// // A flat blade at y = 4 from x = 0 to 10 moving down by 8 onto a post
+/// // whose top is (5, 0): the post's end reaches the blade's middle at 4/8.
+/// let t = oracle::first_touch_cores(&p(0, 4), &p(10, 4), &p(0, -8), &p(5, -3), &p(5, 0), &q(0));
+/// assert_eq!(t, FirstTouch::At(0.5));
+/// ```
+pub fn first_touch_cores(a0: &QVec, a1: &QVec, d: &QVec, b0: &QVec, b1: &QVec, reach: &Q) -> FirstTouch {
+    if within(&dist2_segment_segment(a0, a1, b0, b1), reach) {
+        return FirstTouch::AtStart;
+    }
+    let back = QVec::new(-d.x.clone(), -d.y.clone());
+    let touches = [
+        first_touch(a0, d, b0, b1, reach),
+        first_touch(a1, d, b0, b1, reach),
+        first_touch(b0, &back, a0, a1, reach),
+        first_touch(b1, &back, a0, a1, reach),
+    ];
+    touches.into_iter().fold(FirstTouch::Never, |first, touch| match (first, touch) {
+        (FirstTouch::At(x), FirstTouch::At(y)) => FirstTouch::At(x.min(y)),
+        (FirstTouch::Never, other) | (other, FirstTouch::Never) => other,
+        // No end point is within reach at the start: the cores are not.
+        (FirstTouch::AtStart, _) | (_, FirstTouch::AtStart) => unreachable!("the cores start apart"),
+    })
+}
+
+/// The exact squared distance of the closest approach of core `a0`–`a1`
+/// moving by `d` to the static core `b0`–`b1` over the tick: the least of
+/// the distance at the start and the four end-point paths (see
+/// [`first_touch_cores`]).
+///
+/// # Examples
+///
+/// ```
+/// use geom_test::oracle::{self, Q, QVec};
+///
+/// let p = |x: i64, y: i64| QVec::new(Q::from_integer(x.into()), Q::from_integer(y.into()));
+/// // The blade passes 1 above the post's top.
+/// let d2 = oracle::path_dist2_cores(&p(0, 4), &p(10, 4), &p(0, -3), &p(5, -3), &p(5, 0));
+/// assert_eq!(d2, Q::from_integer(1.into()));
+/// ```
+pub fn path_dist2_cores(a0: &QVec, a1: &QVec, d: &QVec, b0: &QVec, b1: &QVec) -> Q {
+    let back = QVec::new(-d.x.clone(), -d.y.clone());
+    [
+        dist2_segment_segment(a0, a1, b0, b1),
+        dist2_segment_segment(a0, &a0.add(d), b0, b1),
+        dist2_segment_segment(a1, &a1.add(d), b0, b1),
+        dist2_segment_segment(b0, &b0.add(&back), a0, a1),
+        dist2_segment_segment(b1, &b1.add(&back), a0, a1),
+    ]
+    .into_iter()
+    .min()
+    .expect("five candidates")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -398,6 +398,114 @@ pub fn sweep_circle_circle<S: Testable>() -> BoxedStrategy<(Circle<S>, Vec2<S>, 
         .boxed()
 }
 
+/// Two cores with their motions over one tick, and the total reach: core
+/// `a` is general or starts near `b`, and heads anywhere, at a point near
+/// `b`, along `b`, or nowhere; `b` moves by up to a quarter of the scale
+/// when `b_moves`, else not at all. The reach is mostly within a few
+/// rounding steps of the cores' exact closest approach on the relative
+/// motion (a grazing sweep). Zero-length cores come from [`segment_at`].
+#[allow(clippy::type_complexity)]
+fn moving_cores<S: Testable>(b_moves: bool) -> BoxedStrategy<(Segment<S>, Vec2<S>, Segment<S>, Vec2<S>, S)> {
+    scale::<S>()
+        .prop_flat_map(move |scale| {
+            segment_at::<S>(scale)
+                .prop_flat_map(move |b| {
+                    let a = prop_oneof![
+                        2 => segment_at::<S>(scale),
+                        1 => (point_near(b, scale), point::<S>(scale)).prop_map(|(p, q)| Segment::new(p, q).expect("in range")),
+                    ];
+                    (a, Just(b))
+                })
+                .prop_flat_map(move |(a, b)| {
+                    let motion_b = if b_moves {
+                        prop_oneof![1 => Just(Vec2::ZERO), 2 => point::<S>(scale / 4.0)].boxed()
+                    } else {
+                        Just(Vec2::ZERO).boxed()
+                    };
+                    (Just(a), motion(a.start(), b, scale), Just(b), motion_b)
+                })
+                .prop_flat_map(move |(a, ma, b, mb)| {
+                    let d2 = oracle::path_dist2_cores(
+                        &qvec(a.start()),
+                        &qvec(a.end()),
+                        &qvec(ma).sub(&qvec(mb)),
+                        &qvec(b.start()),
+                        &qvec(b.end()),
+                    );
+                    (radius_near::<S>(&d2, scale), Just((a, ma, b, mb)))
+                })
+        })
+        .prop_map(|(reach, (a, ma, b, mb))| (a, ma, b, mb, reach))
+        .boxed()
+}
+
+/// Two capsules with their motions over one tick (the second sometimes
+/// still), the sum of the radii mostly within a few steps of the cores'
+/// closest approach on the relative motion; cores sometimes points (then
+/// capsules are circles), crossing, or parallel along an axis.
+///
+/// # Examples
+///
+/// ```
+/// use geom_test::strategy;
+/// use proptest::strategy::{Strategy, ValueTree};
+/// use proptest::test_runner::TestRunner;
+///
+/// let mut runner = TestRunner::deterministic();
+/// let (a, ma, b, mb) = strategy::sweep_capsule_capsule::<f32>().new_tree(&mut runner).unwrap().current();
+/// let _ = geom_core::sweep_capsule_capsule(&a, ma, &b, mb);
+/// ```
+#[allow(clippy::type_complexity)]
+pub fn sweep_capsule_capsule<S: Testable>() -> BoxedStrategy<(Capsule<S>, Vec2<S>, Capsule<S>, Vec2<S>)> {
+    moving_cores::<S>(true)
+        .prop_flat_map(|(a, ma, b, mb, reach)| (split(reach), Just((a, ma, b, mb))))
+        .prop_map(|((ra, rb), (a, ma, b, mb))| {
+            let capsule = |core: Segment<S>, r| Capsule::new(core.start(), core.end(), r).expect("in range");
+            (capsule(a, ra), ma, capsule(b, rb), mb)
+        })
+        .boxed()
+}
+
+/// A capsule, its motion over one tick, and a static segment: as
+/// [`sweep_capsule_capsule`] with the whole reach on the capsule.
+///
+/// # Examples
+///
+/// ```
+/// use geom_test::strategy;
+/// use proptest::strategy::{Strategy, ValueTree};
+/// use proptest::test_runner::TestRunner;
+///
+/// let mut runner = TestRunner::deterministic();
+/// let (capsule, motion, segment) = strategy::sweep_capsule_segment::<f64>().new_tree(&mut runner).unwrap().current();
+/// let _ = geom_core::sweep_capsule_segment(&capsule, motion, &segment);
+/// ```
+pub fn sweep_capsule_segment<S: Testable>() -> BoxedStrategy<(Capsule<S>, Vec2<S>, Segment<S>)> {
+    moving_cores::<S>(false)
+        .prop_map(|(a, ma, b, _, reach)| (Capsule::new(a.start(), a.end(), reach).expect("in range"), ma, b))
+        .boxed()
+}
+
+/// Two segments with their motions over one tick (the second sometimes
+/// still): the scenes of [`sweep_capsule_capsule`] with both radii zero,
+/// where an end point often arrives exactly on the other segment.
+///
+/// # Examples
+///
+/// ```
+/// use geom_test::strategy;
+/// use proptest::strategy::{Strategy, ValueTree};
+/// use proptest::test_runner::TestRunner;
+///
+/// let mut runner = TestRunner::deterministic();
+/// let (a, ma, b, mb) = strategy::sweep_segment_segment::<f32>().new_tree(&mut runner).unwrap().current();
+/// let _ = geom_core::sweep_segment_segment(&a, ma, &b, mb);
+/// ```
+#[allow(clippy::type_complexity)]
+pub fn sweep_segment_segment<S: Testable>() -> BoxedStrategy<(Segment<S>, Vec2<S>, Segment<S>, Vec2<S>)> {
+    moving_cores::<S>(true).prop_map(|(a, ma, b, mb, _)| (a, ma, b, mb)).boxed()
+}
+
 /// A small circle whose centre's path crosses a segment during the tick
 /// (from one side to the other, through a point inside it): the scene a
 /// sweep must never let tunnel.

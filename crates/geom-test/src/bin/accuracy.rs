@@ -2,13 +2,13 @@
 //! exact oracle: `cargo xtask accuracy [CASES]`.
 
 use fixed::types::{I16F16, I32F32, I48F16};
-use geom_test::accuracy::{QueryAccuracy, SweepAccuracy, all};
+use geom_test::accuracy::{QueryAccuracy, SWEEPS, SweepAccuracy, all};
 use geom_test::golden::stream::Query;
 
 const TYPES: [&str; 5] = ["f32", "f64", "I16F16", "I32F32", "I48F16"];
 
 /// Every query's summary and the sweeps' details, for one type.
-type Results = (Vec<(Query, QueryAccuracy)>, [SweepAccuracy; 4]);
+type Results = (Vec<(Query, QueryAccuracy)>, [SweepAccuracy; SWEEPS]);
 
 fn main() {
     let cases = std::env::args().nth(1).and_then(|a| a.parse().ok()).unwrap_or(20_000);

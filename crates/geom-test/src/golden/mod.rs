@@ -439,7 +439,11 @@ pub fn check(
         let line = match pinned.get(name) {
             Some(p) if p == digest => continue,
             Some(p) => format!("{name}: pinned 0x{p:016x}, now 0x{digest:016x}"),
-            None => format!("{name}: not pinned (now 0x{digest:016x})"),
+            None => {
+                // A new stream: nothing pinned to compare its cases with.
+                differences.push(format!("{name}: not pinned yet (now 0x{digest:016x}); a bless pins it"));
+                continue;
+            }
         };
         differences.push(match explain(name) {
             Some(why) => format!("{line}\n    {}", why.replace('\n', "\n    ")),

@@ -20,8 +20,9 @@ use geom_core::{
     Capsule, Circle, Contact, Segment, SegmentFeature, Sweep, Vec2, closest_point_point_segment,
     closest_points_segment_segment, contact_capsule_capsule, contact_circle_capsule, contact_circle_circle,
     contact_circle_segment, distance_point_segment, distance_squared_point_segment, intersects_capsule_capsule,
-    intersects_circle_capsule, intersects_circle_circle, intersects_circle_segment, sweep_capsule_circle,
-    sweep_circle_capsule, sweep_circle_circle, sweep_circle_segment,
+    intersects_circle_capsule, intersects_circle_circle, intersects_circle_segment, sweep_capsule_capsule,
+    sweep_capsule_circle, sweep_capsule_segment, sweep_circle_capsule, sweep_circle_circle, sweep_circle_segment,
+    sweep_segment_segment,
 };
 
 use crate::{SplitMix, Testable};
@@ -61,11 +62,17 @@ pub enum Query {
     SweepCircleCircle,
     /// [`sweep_capsule_circle`].
     SweepCapsuleCircle,
+    /// [`sweep_capsule_segment`].
+    SweepCapsuleSegment,
+    /// [`sweep_capsule_capsule`].
+    SweepCapsuleCapsule,
+    /// [`sweep_segment_segment`].
+    SweepSegmentSegment,
 }
 
 impl Query {
     /// Every query.
-    pub const ALL: [Self; 16] = [
+    pub const ALL: [Self; 19] = [
         Self::ClosestPointPointSegment,
         Self::ClosestPointsSegmentSegment,
         Self::DistanceSquaredPointSegment,
@@ -82,6 +89,9 @@ impl Query {
         Self::SweepCircleCapsule,
         Self::SweepCircleCircle,
         Self::SweepCapsuleCircle,
+        Self::SweepCapsuleSegment,
+        Self::SweepCapsuleCapsule,
+        Self::SweepSegmentSegment,
     ];
 
     /// The function's name in `geom_core`.
@@ -113,6 +123,9 @@ impl Query {
             Self::SweepCircleCapsule => "sweep_circle_capsule",
             Self::SweepCircleCircle => "sweep_circle_circle",
             Self::SweepCapsuleCircle => "sweep_capsule_circle",
+            Self::SweepCapsuleSegment => "sweep_capsule_segment",
+            Self::SweepCapsuleCapsule => "sweep_capsule_capsule",
+            Self::SweepSegmentSegment => "sweep_segment_segment",
         }
     }
 
@@ -240,6 +253,13 @@ impl<S: Testable> Inputs<S> {
             Query::SweepCapsuleCircle => {
                 &["capsule.start", "capsule.end", "capsule.radius", "motion", "circle.center", "circle.radius"]
             }
+            Query::SweepCapsuleSegment => {
+                &["capsule.start", "capsule.end", "capsule.radius", "motion", "segment.start", "segment.end"]
+            }
+            Query::SweepCapsuleCapsule => {
+                &["a.start", "a.end", "a.radius", "a.motion", "b.start", "b.end", "b.radius", "b.motion"]
+            }
+            Query::SweepSegmentSegment => &["a.start", "a.end", "a.motion", "b.start", "b.end", "b.motion"],
         }
     }
 
@@ -297,6 +317,22 @@ fn distance_f64(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
 /// are within `2^240`).
 fn length(x: f64, y: f64) -> f64 {
     (x * x + y * y).sqrt()
+}
+
+/// The closest approach of core `a0`–`a1` moving by `d` to the static core
+/// `b0`–`b1`, in `f64`: the least of the distance at the start and the four
+/// end-point paths (each end of one core against the other).
+fn path_distance_f64(a0: (f64, f64), a1: (f64, f64), d: (f64, f64), b0: (f64, f64), b1: (f64, f64)) -> f64 {
+    let ahead = |p: (f64, f64), k: f64| (p.0 + k * d.0, p.1 + k * d.1);
+    [
+        segment_distance_f64(a0, a1, b0, b1),
+        segment_distance_f64(a0, ahead(a0, 1.0), b0, b1),
+        segment_distance_f64(a1, ahead(a1, 1.0), b0, b1),
+        segment_distance_f64(b0, ahead(b0, -1.0), a0, a1),
+        segment_distance_f64(b1, ahead(b1, -1.0), a0, a1),
+    ]
+    .into_iter()
+    .fold(f64::INFINITY, f64::min)
 }
 
 /// The distance between segments `a0`–`a1` and `b0`–`b1`, in `f64`: the
@@ -414,6 +450,25 @@ impl<S: Testable> Draw<S> {
         let c = self.point_near(&s, scale);
         let d = distance_f64(f64_point(c), f64_point(s.start()), f64_point(s.end()));
         (c, self.radius_near(d, scale), s)
+    }
+
+    /// Two cores, `a` heading near `b`, with their motions (`b`'s zero
+    /// unless `b_moves`) and the reach of a grazing sweep between them:
+    /// `(a, motion_a, b, motion_b, reach)`.
+    fn moving_cores(&mut self, scale: f64, b_moves: bool) -> (Segment<S>, Vec2<S>, Segment<S>, Vec2<S>, S) {
+        let b = self.segment(scale);
+        let a = if self.rng.pick(&[2, 1]) == 0 {
+            self.segment(scale)
+        } else {
+            let p = self.point_near(&b, scale);
+            Segment::new(p, self.point(scale)).expect("in range")
+        };
+        let ma = self.motion(a.start(), &b, scale);
+        let mb = if b_moves && self.rng.pick(&[1, 2]) == 1 { self.point(scale / 4.0) } else { Vec2::ZERO };
+        let d = (ma.x.to_f64() - mb.x.to_f64(), ma.y.to_f64() - mb.y.to_f64());
+        let (a0, a1, b0, b1) = (f64_point(a.start()), f64_point(a.end()), f64_point(b.start()), f64_point(b.end()));
+        let reach = self.radius_near(path_distance_f64(a0, a1, d, b0, b1), scale);
+        (a, ma, b, mb, reach)
     }
 
     /// The scene of `query`.
@@ -541,6 +596,36 @@ impl<S: Testable> Draw<S> {
                 i.push_point("b.center", b);
                 i.push_num("b.radius", rb);
                 i.push_point("b.motion", mb);
+            }
+            Query::SweepCapsuleSegment => {
+                let (a, m, b, _, reach) = self.moving_cores(scale, false);
+                i.push_point("capsule.start", a.start());
+                i.push_point("capsule.end", a.end());
+                i.push_num("capsule.radius", reach);
+                i.push_point("motion", m);
+                i.push_point("segment.start", b.start());
+                i.push_point("segment.end", b.end());
+            }
+            Query::SweepCapsuleCapsule => {
+                let (a, ma, b, mb, reach) = self.moving_cores(scale, true);
+                let (ra, rb) = self.split(reach);
+                for (name, p) in [("a.start", a.start()), ("a.end", a.end())] {
+                    i.push_point(name, p);
+                }
+                i.push_num("a.radius", ra);
+                i.push_point("a.motion", ma);
+                for (name, p) in [("b.start", b.start()), ("b.end", b.end())] {
+                    i.push_point(name, p);
+                }
+                i.push_num("b.radius", rb);
+                i.push_point("b.motion", mb);
+            }
+            Query::SweepSegmentSegment => {
+                let (a, ma, b, mb, _) = self.moving_cores(scale, true);
+                let points = [a.start(), a.end(), ma, b.start(), b.end(), mb];
+                for (&name, p) in Inputs::<S>::names(query).iter().zip(points) {
+                    i.push_point(name, p);
+                }
             }
         }
         i
@@ -729,6 +814,32 @@ pub fn evaluate<S: Testable>(query: Query, i: &Inputs<S>, out: &mut impl Sink<S>
                 &i.capsule("capsule.start", "capsule.end", "capsule.radius"),
                 i.point("motion"),
                 &i.circle("circle.center", "circle.radius"),
+            ),
+        ),
+        Query::SweepCapsuleSegment => sweep(
+            out,
+            sweep_capsule_segment(
+                &i.capsule("capsule.start", "capsule.end", "capsule.radius"),
+                i.point("motion"),
+                &i.segment("segment.start", "segment.end"),
+            ),
+        ),
+        Query::SweepCapsuleCapsule => sweep(
+            out,
+            sweep_capsule_capsule(
+                &i.capsule("a.start", "a.end", "a.radius"),
+                i.point("a.motion"),
+                &i.capsule("b.start", "b.end", "b.radius"),
+                i.point("b.motion"),
+            ),
+        ),
+        Query::SweepSegmentSegment => sweep(
+            out,
+            sweep_segment_segment(
+                &i.segment("a.start", "a.end"),
+                i.point("a.motion"),
+                &i.segment("b.start", "b.end"),
+                i.point("b.motion"),
             ),
         ),
     }
