@@ -24,7 +24,8 @@ use criterion::{BenchmarkGroup, BenchmarkId, Criterion, Throughput, criterion_gr
 use fixed::types::I32F32;
 use geom_core::{
     contact_capsule_capsule, contact_circle_capsule, contact_circle_circle, contact_circle_segment,
-    distance_point_segment, intersects_circle_segment, sweep_circle_segment,
+    distance_point_segment, intersects_circle_segment, sweep_capsule_capsule, sweep_capsule_segment,
+    sweep_circle_segment,
 };
 
 #[path = "../../crates/geom-core/benches/common/mod.rs"]
@@ -63,6 +64,8 @@ fn bench_geom<S: FromF64>(group: &mut BenchmarkGroup<'_, WallTime>, workload: Wo
     run(g, "contact_circle_circle", i, s, |s| contact_circle_circle(&s.a, &s.b));
     run(g, "contact_capsule_capsule", i, s, |s| contact_capsule_capsule(&s.capsule, &s.other));
     run(g, "sweep_circle_segment", i, s, |s| sweep_circle_segment(&s.mover, s.motion, &s.segment));
+    run(g, "sweep_capsule_segment", i, s, |s| sweep_capsule_segment(&s.sweeper, s.motion, &s.segment));
+    run(g, "sweep_capsule_capsule", i, s, |s| sweep_capsule_capsule(&s.sweeper, s.sweeper_motion, &s.capsule, s.drift));
 }
 
 /// Parry's generic queries and typed kernels for one parry crate (a module
@@ -86,6 +89,10 @@ macro_rules! bench_parry {
         run(g, "contact_capsule_capsule", k, s, $module::contact_capsule_capsule_kernel);
         run(g, "sweep_circle_segment", q, s, $module::sweep_circle_segment_query);
         run(g, "sweep_circle_segment", k, s, $module::sweep_circle_segment_kernel);
+        run(g, "sweep_capsule_segment", q, s, $module::sweep_capsule_segment_query);
+        run(g, "sweep_capsule_segment", k, s, $module::sweep_capsule_segment_kernel);
+        run(g, "sweep_capsule_capsule", q, s, $module::sweep_capsule_capsule_query);
+        run(g, "sweep_capsule_capsule", k, s, $module::sweep_capsule_capsule_kernel);
     }};
 }
 

@@ -7,6 +7,13 @@
 //! scene's scale (its largest coordinate). The workloads themselves are
 //! checked too: the near one touches in a good share of scenes, the uniform
 //! one mostly misses.
+//!
+//! The sweeps are also checked for when they hit: both say whether the
+//! shapes touch at the start of the tick (geom `Sweep::InContact`, parry a
+//! time of impact of exactly 0), and where both hit later, both times are
+//! first touches: the shapes, moved to that time, are apart by no more than
+//! the tolerance (in plain `f64`). That the gap, not the time, is compared
+//! keeps grazing hits fair, where a tiny gap is a long stretch of time.
 
 #[path = "../../crates/geom-core/benches/common/mod.rs"]
 mod common;
@@ -18,7 +25,8 @@ use std::ops::RangeInclusive;
 use common::{Raw, Scene, Workload, raw_scenes, scenes};
 use geom_core::{
     Sweep, contact_capsule_capsule, contact_circle_capsule, contact_circle_circle, contact_circle_segment,
-    distance_point_segment, intersects_circle_segment, sweep_circle_segment,
+    distance_point_segment, intersects_circle_segment, sweep_capsule_capsule, sweep_capsule_segment,
+    sweep_circle_segment,
 };
 use parry::{parry32, parry64};
 
@@ -38,7 +46,9 @@ fn scale(raw: &Raw) -> f64 {
         .chain(&raw.motion)
         .chain(&raw.segment)
         .chain(&raw.capsule)
-        .chain(&raw.other);
+        .chain(&raw.other)
+        .chain(&raw.sweeper)
+        .chain(&raw.drift);
     values.fold(1.0, |m, v| m.max(v.abs()))
 }
 
@@ -75,6 +85,28 @@ fn segment_segment(s: [P; 2], t: [P; 2]) -> f64 {
     }
     [point_segment(s[0], t), point_segment(s[1], t), point_segment(t[0], s), point_segment(t[1], s)]
         .into_iter()
+        .fold(f64::INFINITY, f64::min)
+}
+
+/// The least distance from the segment `other` to the segment `core` as it
+/// moves by `motion`: to the parallelogram it sweeps (zero if an end of
+/// `other` is inside, else the least distance to one of its four sides).
+fn swept_gap(core: [P; 2], motion: P, other: [P; 2]) -> f64 {
+    let moved = |p: P| [p[0] + motion[0], p[1] + motion[1]];
+    let [a, b] = core;
+    let along = sub(b, a);
+    let area = cross(along, motion);
+    let inside = |p: P| {
+        let d = sub(p, a);
+        let (u, w) = (cross(d, motion) / area, cross(along, d) / area);
+        area != 0.0 && (0.0..=1.0).contains(&u) && (0.0..=1.0).contains(&w)
+    };
+    if inside(other[0]) {
+        return 0.0;
+    }
+    [core, [moved(a), moved(b)], [a, moved(a)], [b, moved(b)]]
+        .into_iter()
+        .map(|side| segment_segment(side, other))
         .fold(f64::INFINITY, f64::min)
 }
 
@@ -170,6 +202,117 @@ const QUESTIONS: &[Question] = &[
         query64: |s| parry64::sweep_circle_segment_query(s).expect("supported").is_some(),
         kernel64: |s| parry64::sweep_circle_segment_kernel(s).is_some(),
     },
+    Question {
+        name: "sweep_capsule_segment",
+        gap: |r| {
+            let Swept { core, motion, other, radii } = capsule_segment(r);
+            swept_gap(core, motion, other) - radii
+        },
+        geom: |s| !matches!(sweep_capsule_segment(&s.sweeper, s.motion, &s.segment), Sweep::Miss),
+        query32: |s| parry32::sweep_capsule_segment_query(s).expect("supported").is_some(),
+        kernel32: |s| parry32::sweep_capsule_segment_kernel(s).is_some(),
+        query64: |s| parry64::sweep_capsule_segment_query(s).expect("supported").is_some(),
+        kernel64: |s| parry64::sweep_capsule_segment_kernel(s).is_some(),
+    },
+    Question {
+        name: "sweep_capsule_capsule",
+        gap: |r| {
+            let Swept { core, motion, other, radii } = capsule_capsule(r);
+            swept_gap(core, motion, other) - radii
+        },
+        geom: |s| !matches!(sweep_capsule_capsule(&s.sweeper, s.sweeper_motion, &s.capsule, s.drift), Sweep::Miss),
+        query32: |s| parry32::sweep_capsule_capsule_query(s).expect("supported").is_some(),
+        kernel32: |s| parry32::sweep_capsule_capsule_kernel(s).is_some(),
+        query64: |s| parry64::sweep_capsule_capsule_query(s).expect("supported").is_some(),
+        kernel64: |s| parry64::sweep_capsule_capsule_kernel(s).is_some(),
+    },
+];
+
+/// A sweep in plain `f64`, relative to the obstacle: the moving core, its
+/// motion, the obstacle's core, and the sum of the radii.
+struct Swept {
+    core: [P; 2],
+    motion: P,
+    other: [P; 2],
+    radii: f64,
+}
+
+impl Swept {
+    /// The gap between the shapes with the mover moved by `t` of its
+    /// motion (negative: overlapping).
+    fn gap_at(&self, t: f64) -> f64 {
+        let moved = |p: P| [p[0] + t * self.motion[0], p[1] + t * self.motion[1]];
+        segment_segment([moved(self.core[0]), moved(self.core[1])], self.other) - self.radii
+    }
+}
+
+fn circle_segment(r: &Raw) -> Swept {
+    let c = centre(r.mover);
+    Swept { core: [c, c], motion: r.motion, other: core4(r.segment), radii: r.mover[2] }
+}
+
+fn capsule_segment(r: &Raw) -> Swept {
+    Swept { core: core5(r.sweeper), motion: r.motion, other: core4(r.segment), radii: r.sweeper[4] }
+}
+
+/// Both move: the sweeper by `motion + drift`, the capsule by `drift`, so
+/// relative to the capsule the sweeper moves by `motion` (exactly: the
+/// scenes' grid is coarse enough).
+fn capsule_capsule(r: &Raw) -> Swept {
+    Swept { core: core5(r.sweeper), motion: r.motion, other: core5(r.capsule), radii: r.sweeper[4] + r.capsule[4] }
+}
+
+/// When a sweep first touches, asked of geom `f64` and of every parry
+/// function the benchmark times for it: `None` for a miss, else the time
+/// (geom's `InContact` is time 0).
+struct Timing {
+    name: &'static str,
+    motion: fn(&Raw) -> Swept,
+    geom: fn(&Scene<f64>) -> Option<f64>,
+    query32: fn(&parry32::Scene) -> Option<f64>,
+    kernel32: fn(&parry32::Scene) -> Option<f64>,
+    query64: fn(&parry64::Scene) -> Option<f64>,
+    kernel64: fn(&parry64::Scene) -> Option<f64>,
+}
+
+/// geom's time of first touch: 0 for a start in contact (blocked or not:
+/// parry, stopping at penetration, gives time 0 either way).
+fn geom_time(sweep: Sweep<f64>) -> Option<f64> {
+    match sweep {
+        Sweep::Miss => None,
+        Sweep::InContact { .. } => Some(0.0),
+        Sweep::Hit(hit) => Some(hit.t),
+    }
+}
+
+const TIMINGS: &[Timing] = &[
+    Timing {
+        name: "sweep_circle_segment",
+        motion: circle_segment,
+        geom: |s| geom_time(sweep_circle_segment(&s.mover, s.motion, &s.segment)),
+        query32: |s| parry32::sweep_circle_segment_query(s).expect("supported").map(|h| f64::from(h.time_of_impact)),
+        kernel32: |s| parry32::sweep_circle_segment_kernel(s).map(f64::from),
+        query64: |s| parry64::sweep_circle_segment_query(s).expect("supported").map(|h| h.time_of_impact),
+        kernel64: parry64::sweep_circle_segment_kernel,
+    },
+    Timing {
+        name: "sweep_capsule_segment",
+        motion: capsule_segment,
+        geom: |s| geom_time(sweep_capsule_segment(&s.sweeper, s.motion, &s.segment)),
+        query32: |s| parry32::sweep_capsule_segment_query(s).expect("supported").map(|h| f64::from(h.time_of_impact)),
+        kernel32: |s| parry32::sweep_capsule_segment_kernel(s).map(|h| f64::from(h.time_of_impact)),
+        query64: |s| parry64::sweep_capsule_segment_query(s).expect("supported").map(|h| h.time_of_impact),
+        kernel64: |s| parry64::sweep_capsule_segment_kernel(s).map(|h| h.time_of_impact),
+    },
+    Timing {
+        name: "sweep_capsule_capsule",
+        motion: capsule_capsule,
+        geom: |s| geom_time(sweep_capsule_capsule(&s.sweeper, s.sweeper_motion, &s.capsule, s.drift)),
+        query32: |s| parry32::sweep_capsule_capsule_query(s).expect("supported").map(|h| f64::from(h.time_of_impact)),
+        kernel32: |s| parry32::sweep_capsule_capsule_kernel(s).map(|h| f64::from(h.time_of_impact)),
+        query64: |s| parry64::sweep_capsule_capsule_query(s).expect("supported").map(|h| h.time_of_impact),
+        kernel64: |s| parry64::sweep_capsule_capsule_kernel(s).map(|h| h.time_of_impact),
+    },
 ];
 
 /// A workload's scenes in every form the benchmark uses.
@@ -242,6 +385,82 @@ impl Scenes {
         yes
     }
 
+    /// Checks that one parry flavour says what geom says about a sweep's
+    /// start (in contact or not), except where the shapes' gap at the start
+    /// is within `tie` times the scene's scale, and that where both hit
+    /// later, the shapes are within that tolerance of touching at parry's
+    /// time. Returns how many starts disagreed on ties, the largest
+    /// difference of the two times, and the largest gap at parry's time
+    /// relative to the scene's scale.
+    fn times_agree<T>(
+        &self,
+        timing: &Timing,
+        flavour: &str,
+        parry: &[T],
+        answer: fn(&T) -> Option<f64>,
+        tie: f64,
+    ) -> (usize, f64, f64) {
+        let (mut ties, mut worst, mut widest) = (0, 0.0_f64, 0.0_f64);
+        for (i, ((raw, geom), parry)) in self.raw.iter().zip(&self.geom).zip(parry).enumerate() {
+            let motion = (timing.motion)(raw);
+            let tolerance = tie * scale(raw);
+            let (Some(expected), Some(got)) = ((timing.geom)(geom), answer(parry)) else { continue };
+            if (expected == 0.0) != (got == 0.0) {
+                let gap = motion.gap_at(0.0);
+                assert!(
+                    gap.abs() <= tolerance,
+                    "{} {:?} scene {i}: geom's time {expected}, {flavour}'s {got}, gap at the start {gap:e}: {raw:?}",
+                    timing.name,
+                    self.workload,
+                );
+                ties += 1;
+            } else if got > 0.0 {
+                let gap = motion.gap_at(got);
+                assert!(
+                    gap.abs() <= tolerance,
+                    "{} {:?} scene {i}: {flavour}'s time {got} (geom's {expected}) leaves a gap {gap:e}: {raw:?}",
+                    timing.name,
+                    self.workload,
+                );
+                worst = worst.max((got - expected).abs());
+                widest = widest.max(gap.abs() / scale(raw));
+            }
+        }
+        (ties, worst, widest)
+    }
+
+    /// Asks one sweep's timing of everyone.
+    fn time(&self, timing: &Timing) {
+        // geom's own hits are first touches (so the gap is right).
+        for (i, (raw, geom)) in self.raw.iter().zip(&self.geom).enumerate() {
+            if let Some(t) = (timing.geom)(geom).filter(|&t| t > 0.0) {
+                let gap = (timing.motion)(raw).gap_at(t);
+                assert!(
+                    gap.abs() <= TIE_F64 * scale(raw),
+                    "{} {:?} scene {i}: geom's time {t} leaves a gap {gap:e}",
+                    timing.name,
+                    self.workload,
+                );
+            }
+        }
+        let in_contact = self.geom.iter().filter(|s| (timing.geom)(s) == Some(0.0)).count();
+        let results = [
+            self.times_agree(timing, "parry_query_f32", &self.parry32, timing.query32, TIE_F32),
+            self.times_agree(timing, "parry_kernel_f32", &self.parry32, timing.kernel32, TIE_F32),
+            self.times_agree(timing, "parry_query_f64", &self.parry64, timing.query64, TIE_F64),
+            self.times_agree(timing, "parry_kernel_f64", &self.parry64, timing.kernel64, TIE_F64),
+        ];
+        println!(
+            "{:?} {}: geom in contact at the start {in_contact} / {}; (start near-tie disagreements, largest time \
+             difference, largest relative gap at parry's time) for query f32, kernel f32, query f64, kernel f64: \
+             {}",
+            self.workload,
+            timing.name,
+            self.raw.len(),
+            results.map(|(ties, time, gap)| format!("({ties}, {time:.1e}, {gap:.1e})")).join(", "),
+        );
+    }
+
     /// The distance from `a`'s centre to the segment agrees within the
     /// tolerances.
     fn distances_agree(&self) {
@@ -279,6 +498,9 @@ fn near_workload_touches_in_a_good_share_and_parry_agrees() {
         let share = yes as f64 / scenes.raw.len() as f64;
         assert!(HALF.contains(&share), "{}: {yes} of the near scenes touch", question.name);
     }
+    for timing in TIMINGS {
+        scenes.time(timing);
+    }
 }
 
 #[test]
@@ -288,5 +510,8 @@ fn uniform_workload_mostly_misses_and_parry_agrees() {
     for question in QUESTIONS {
         let yes = scenes.ask(question);
         assert!(yes * 20 <= scenes.raw.len(), "{}: {yes} of the uniform scenes touch", question.name);
+    }
+    for timing in TIMINGS {
+        scenes.time(timing);
     }
 }

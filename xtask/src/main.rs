@@ -409,6 +409,8 @@ const PEER_QUERIES: &[&str] = &[
     "contact_circle_circle",
     "contact_capsule_capsule",
     "sweep_circle_segment",
+    "sweep_capsule_segment",
+    "sweep_capsule_capsule",
 ];
 const PEER_IMPLEMENTATIONS: &[&str] = &[
     "geom_f32",

@@ -25,7 +25,8 @@ use geom_core::{
     Capsule, Circle, Segment, closest_point_point_segment, closest_points_segment_segment, contact_capsule_capsule,
     contact_circle_capsule, contact_circle_circle, contact_circle_segment, distance_point_segment,
     distance_squared_point_segment, intersects_capsule_capsule, intersects_circle_capsule, intersects_circle_circle,
-    intersects_circle_segment, sweep_capsule_circle, sweep_circle_capsule, sweep_circle_circle, sweep_circle_segment,
+    intersects_circle_segment, sweep_capsule_capsule, sweep_capsule_circle, sweep_capsule_segment,
+    sweep_circle_capsule, sweep_circle_circle, sweep_circle_segment, sweep_segment_segment,
 };
 
 /// Benchmarks one query over every scene, each answer through `black_box`.
@@ -68,6 +69,13 @@ fn bench_type<S: FromF64>(c: &mut Criterion, name: &str) {
         run(g, "sweep_circle_capsule", s, |s| sweep_circle_capsule(&s.mover, s.motion, &s.capsule));
         run(g, "sweep_circle_circle", s, |s| sweep_circle_circle(&s.mover, s.motion, &s.b, -s.motion));
         run(g, "sweep_capsule_circle", s, |s| sweep_capsule_circle(&s.capsule, -s.motion, &s.mover));
+        run(g, "sweep_capsule_segment", s, |s| sweep_capsule_segment(&s.sweeper, s.motion, &s.segment));
+        run(g, "sweep_capsule_capsule", s, |s| {
+            sweep_capsule_capsule(&s.sweeper, s.sweeper_motion, &s.capsule, s.drift)
+        });
+        run(g, "sweep_segment_segment", s, |s| {
+            sweep_segment_segment(&s.sweeper.segment(), s.sweeper_motion, &s.segment, s.drift)
+        });
         batches(g, s);
         group.finish();
     }

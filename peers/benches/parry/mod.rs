@@ -23,8 +23,8 @@ macro_rules! parry_queries {
         pub(crate) mod $module {
             use $parry::math::{Pose, Real, Vector};
             use $parry::query::details::{
-                closest_points_segment_segment_with_locations_nD, contact_ball_ball, contact_convex_polyhedron_ball,
-                intersection_test_point_query_ball,
+                cast_shapes_support_map_support_map, closest_points_segment_segment_with_locations_nD,
+                contact_ball_ball, contact_convex_polyhedron_ball, intersection_test_point_query_ball,
             };
             use $parry::query::{
                 self, Contact, PointQuery, Ray, RayCast, ShapeCastHit, ShapeCastOptions, ShapeDistance,
@@ -35,7 +35,8 @@ macro_rules! parry_queries {
             use crate::common::{Raw, Workload, raw_scenes};
 
             /// One scene as parry shapes: `a` and `b` circles, the moving
-            /// circle and its motion, a segment and two capsules (see `common::Raw`).
+            /// circle and its motion, a segment, two capsules, and the
+            /// moving capsule with the obstacle's drift (see `common::Raw`).
             pub(crate) struct Scene {
                 pub(crate) a_pose: Pose,
                 pub(crate) a: Ball,
@@ -47,6 +48,10 @@ macro_rules! parry_queries {
                 pub(crate) segment: Segment,
                 pub(crate) capsule: Capsule,
                 pub(crate) other: Capsule,
+                pub(crate) sweeper: Capsule,
+                pub(crate) drift: Vector,
+                /// `motion + drift` (exact: the scenes' grid is coarse enough).
+                pub(crate) sweeper_motion: Vector,
             }
 
             /// A point of the scene (`f64` from the shared generator, exact
@@ -70,6 +75,9 @@ macro_rules! parry_queries {
                         segment: Segment::new(v(x0, y0), v(x1, y1)),
                         capsule: capsule(raw.capsule),
                         other: capsule(raw.other),
+                        sweeper: capsule(raw.sweeper),
+                        drift: v(raw.drift[0], raw.drift[1]),
+                        sweeper_motion: v(raw.motion[0] + raw.drift[0], raw.motion[1] + raw.drift[1]),
                     }
                 }
             }
@@ -204,6 +212,63 @@ macro_rules! parry_queries {
             pub(crate) fn sweep_circle_segment_kernel(s: &Scene) -> Option<Real> {
                 let ray = Ray::new(s.mover_pose.translation, s.motion);
                 Capsule::new(s.segment.a, s.segment.b, s.mover.radius).cast_local_ray(&ray, 1.0, true)
+            }
+
+            /// `query::cast_shapes`, the sweeper moving by its motion
+            /// against the static segment, time of impact at most 1:
+            /// dispatches to `cast_shapes_support_map_support_map` (GJK
+            /// ray cast on the Minkowski difference, then a contact for the
+            /// impact geometry when the time is below 1e-4).
+            pub(crate) fn sweep_capsule_segment_query(s: &Scene) -> Result<Option<ShapeCastHit>, Unsupported> {
+                let options = ShapeCastOptions::with_max_time_of_impact(1.0);
+                query::cast_shapes(
+                    &Pose::IDENTITY,
+                    s.motion,
+                    &s.sweeper,
+                    &Pose::IDENTITY,
+                    Vector::ZERO,
+                    &s.segment,
+                    options,
+                )
+            }
+
+            /// `cast_shapes_support_map_support_map` typed on `Capsule` and
+            /// `Segment`, with the relative pose (the identity: both shapes
+            /// are in world coordinates) and the relative motion it
+            /// expects: the dispatcher's routine without the `dyn` calls.
+            /// Parry has no capsule–segment (or capsule–capsule) specific
+            /// shape cast, nor a ray-cast reduction for it as it has for
+            /// the ball.
+            pub(crate) fn sweep_capsule_segment_kernel(s: &Scene) -> Option<ShapeCastHit> {
+                let options = ShapeCastOptions::with_max_time_of_impact(1.0);
+                cast_shapes_support_map_support_map(&Pose::IDENTITY, -s.motion, &s.sweeper, &s.segment, options)
+            }
+
+            /// `query::cast_shapes`, the sweeper moving by `sweeper_motion`
+            /// against the capsule moving by `drift`, time of impact at most
+            /// 1: dispatches to `cast_shapes_support_map_support_map` on the
+            /// relative motion.
+            pub(crate) fn sweep_capsule_capsule_query(s: &Scene) -> Result<Option<ShapeCastHit>, Unsupported> {
+                let options = ShapeCastOptions::with_max_time_of_impact(1.0);
+                query::cast_shapes(
+                    &Pose::IDENTITY,
+                    s.sweeper_motion,
+                    &s.sweeper,
+                    &Pose::IDENTITY,
+                    s.drift,
+                    &s.capsule,
+                    options,
+                )
+            }
+
+            /// `cast_shapes_support_map_support_map` typed on two
+            /// `Capsule`s, on the relative motion (`drift − sweeper_motion`,
+            /// the second shape's seen from the first, computed here as
+            /// `cast_shapes` does: part of the question).
+            pub(crate) fn sweep_capsule_capsule_kernel(s: &Scene) -> Option<ShapeCastHit> {
+                let options = ShapeCastOptions::with_max_time_of_impact(1.0);
+                let vel12 = s.drift - s.sweeper_motion;
+                cast_shapes_support_map_support_map(&Pose::IDENTITY, vel12, &s.sweeper, &s.capsule, options)
             }
         }
     };

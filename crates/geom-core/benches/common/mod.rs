@@ -68,9 +68,9 @@ pub enum Workload {
     /// so the early outs dominate.
     Uniform,
     /// Every second shape placed beside the first at up to 2.5 times the
-    /// touching distance, and moving circles aimed at the obstacle from
-    /// a gap of up to 40, going up to 1.7 times as far: about half the
-    /// pairs touch or hit.
+    /// touching distance, and moving circles (and capsules) aimed at the
+    /// obstacle from a gap of up to 40, going up to 1.7 times as far: about
+    /// half the pairs touch or hit.
     Near,
 }
 
@@ -97,19 +97,30 @@ pub struct Raw {
     pub segment: [f64; 4],
     pub capsule: [f64; 5],
     pub other: [f64; 5],
+    /// The capsule the capsule (and segment) sweeps move by `motion`: a
+    /// blade held across the motion, its core 4 to 24 long centred on the
+    /// mover's centre, of radius 1 to 5.
+    pub sweeper: [f64; 5],
+    /// The obstacle's own motion in the sweeps where both shapes move (up
+    /// to 20 each way): the sweeper then moves by `motion + drift`, so that
+    /// relative to the obstacle it still moves by `motion`.
+    pub drift: [f64; 2],
 }
 
 /// The workload's scenes in `f64`, on a 2^-12 grid so that every scalar
-/// type holds them exactly; coordinates stay within ±600.
+/// type holds them exactly; coordinates stay within ±600. The sweepers and
+/// drifts come from a generator of their own, so that the other shapes are
+/// the same as before they were added.
 pub fn raw_scenes(workload: Workload) -> Vec<Raw> {
     let mut rng = SplitMix(0x6765_6f6d ^ workload as u64);
+    let mut sweepers = SplitMix(0x0073_7765_6570 ^ workload as u64);
     (0..SCENES)
         .map(|_| {
             let segment = segment(&mut rng);
             let [x0, y0, x1, y1] = segment;
             let capsule = [x0, y0, x1, y1, rng.range(1.0, 5.0)];
             let r = rng.range(2.0, 10.0);
-            match workload {
+            let raw = match workload {
                 Workload::Uniform => {
                     let point = |rng: &mut SplitMix| [rng.range(-500.0, 500.0), rng.range(-500.0, 500.0)];
                     let ([ax, ay], [bx, by]) = (point(&mut rng), point(&mut rng));
@@ -123,6 +134,8 @@ pub fn raw_scenes(workload: Workload) -> Vec<Raw> {
                         segment,
                         capsule,
                         other: [other[0], other[1], other[2], other[3], rng.range(1.0, 5.0)],
+                        sweeper: [0.0; 5],
+                        drift: [0.0; 2],
                     }
                 }
                 Workload::Near => {
@@ -165,11 +178,25 @@ pub fn raw_scenes(workload: Workload) -> Vec<Raw> {
                         segment,
                         capsule,
                         other: [other[0], other[1], other[2], other[3], ro],
+                        sweeper: [0.0; 5],
+                        drift: [0.0; 2],
                     }
                 }
-            }
+            };
+            let (sweeper, drift) = sweeper_and_drift(&mut sweepers, raw.mover, raw.motion);
+            Raw { sweeper, drift, ..raw }
         })
         .collect()
+}
+
+/// A sweeper across `motion` (across the x axis when there is none) through
+/// the centre of `mover`, and a drift.
+fn sweeper_and_drift(rng: &mut SplitMix, [x, y, _]: [f64; 3], [mx, my]: [f64; 2]) -> ([f64; 5], [f64; 2]) {
+    let length = (mx * mx + my * my).sqrt();
+    let [ux, uy] = if length > 0.0 { [-my / length, mx / length] } else { [0.0, 1.0] };
+    let (half, r) = (rng.range(2.0, 12.0), rng.range(1.0, 5.0));
+    let sweeper = [round(x - half * ux), round(y - half * uy), round(x + half * ux), round(y + half * uy), r];
+    (sweeper, [rng.range(-20.0, 20.0), rng.range(-20.0, 20.0)])
 }
 
 fn round(v: f64) -> f64 {
@@ -220,6 +247,12 @@ pub struct Scene<S> {
     pub segment: Segment<S>,
     pub capsule: Capsule<S>,
     pub other: Capsule<S>,
+    /// The capsule the capsule sweeps move by `motion` against a static
+    /// obstacle, or by `sweeper_motion` against one moving by `drift`.
+    pub sweeper: Capsule<S>,
+    pub drift: Vec2<S>,
+    /// `motion + drift`.
+    pub sweeper_motion: Vec2<S>,
 }
 
 /// The workload's scenes in `S`.
@@ -238,6 +271,9 @@ pub fn scenes<S: FromF64>(workload: Workload) -> Vec<Scene<S>> {
                 .expect("in range"),
             capsule: capsule(raw.capsule),
             other: capsule(raw.other),
+            sweeper: capsule(raw.sweeper),
+            drift: v(raw.drift[0], raw.drift[1]),
+            sweeper_motion: v(raw.motion[0] + raw.drift[0], raw.motion[1] + raw.drift[1]),
         })
         .collect()
 }
