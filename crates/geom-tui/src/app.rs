@@ -625,8 +625,7 @@ impl App {
             candidates.into_iter().filter(|(gap, _)| *gap <= reach).min_by(|a, b| a.0.total_cmp(&b.0)).map(|(_, s)| s)
         };
         let bodies = self.now.primary.bodies().into_iter();
-        let body =
-            nearest(bodies.map(|(id, b)| ((point - b.position).length() - b.radius, Selected::Body(id))).collect());
+        let body = nearest(bodies.map(|(id, b)| (body_distance(&b, point), Selected::Body(id))).collect());
         body.or_else(|| {
             let colliders = self.now.primary.colliders().into_iter();
             nearest(colliders.map(|(id, c)| (outline_distance(&c.shape, point), Selected::Collider(id))).collect())
@@ -871,7 +870,9 @@ impl App {
             hi = Vec2::new(hi.x.max(p.x + r), hi.y.max(p.y + r));
         };
         for (_, body) in self.now.primary.bodies() {
-            include(body.position, body.radius);
+            let (low, high) = body.shape().bounds();
+            include(low, 0.0);
+            include(high, 0.0);
         }
         for (_, collider) in self.now.primary.colliders() {
             let (low, high) = collider.shape.bounds();
@@ -961,11 +962,15 @@ impl App {
                     .map(|(c, collider)| {
                         let shape = &collider.shape;
                         let name = format!("collider {} ({})", c.index(), shape.kind());
-                        (outline_distance(shape, body.1.position), name, Target::Collider(*shape))
+                        (reach(&body.1, shape), name, Target::Collider(*shape))
                     })
                     .chain(bodies.iter().filter(|(b, _)| *b != id).map(|(b, other)| {
-                        let gap = (other.position - body.1.position).length() - other.radius;
-                        (gap, format!("body {}", b.index()), Target::Body(*other))
+                        let gap = if body.1.is_capsule() || other.is_capsule() {
+                            reach(&body.1, &other.shape())
+                        } else {
+                            (other.position - body.1.position).length() - other.radius
+                        };
+                        (gap, body_name(*b, other), Target::Body(*other))
                     }))
                     .collect();
                 // Stable, so equally near shapes stay in id order.
@@ -981,7 +986,7 @@ impl App {
             Selected::Collider(id) => {
                 let shape = colliders.iter().find(|(c, _)| *c == id).map(|(_, c)| c.shape)?;
                 let mut nearest: Vec<(f64, (BodyId, BodySpec))> =
-                    bodies.iter().map(|b| (outline_distance(&shape, b.1.position) - b.1.radius, *b)).collect();
+                    bodies.iter().map(|b| (reach(&b.1, &shape) - b.1.radius, *b)).collect();
                 // Stable, so equally near bodies stay in id order.
                 nearest.sort_by(|a, b| a.0.total_cmp(&b.0));
                 if nearest.is_empty() {
@@ -1014,7 +1019,10 @@ pub(crate) enum Addition {
 /// A selection in words.
 pub(crate) fn describe(selected: Selected, app: &App) -> String {
     match selected {
-        Selected::Body(id) => format!("body {}", id.index()),
+        Selected::Body(id) => match app.now.primary.body(id) {
+            Some(body) => body_name(id, &body),
+            None => format!("body {}", id.index()),
+        },
         Selected::Collider(id) => {
             let kind = app.now.primary.collider(id).map_or("collider", |c| c.shape.kind());
             format!("collider {} ({kind})", id.index())
@@ -1028,6 +1036,38 @@ pub(crate) fn outline_distance(shape: &Shape, point: Vec2<f64>) -> f64 {
     // The endpoints come from a valid world, so they make a valid segment.
     let core = geom_core::Segment::new(start, end)
         .map_or_else(|_| (point - start).length(), |segment| geom_core::distance_point_segment(point, &segment));
+    core - shape.radius()
+}
+
+/// A body in words: `body 3`, or `body 3 (capsule)`.
+pub(crate) fn body_name(id: BodyId, body: &BodySpec) -> String {
+    if body.is_capsule() { format!("body {} (capsule)", id.index()) } else { format!("body {}", id.index()) }
+}
+
+/// The distance from `point` to a body's outline (negative inside it):
+/// what a click is measured by.
+fn body_distance(body: &BodySpec, point: Vec2<f64>) -> f64 {
+    if body.is_capsule() {
+        outline_distance(&body.shape(), point)
+    } else {
+        (point - body.position).length() - body.radius
+    }
+}
+
+/// The distance from a body's core (its centre, for a circle) to the
+/// outline of `shape` (negative inside it): what the inspector orders
+/// shapes by, nearest first.
+fn reach(body: &BodySpec, shape: &Shape) -> f64 {
+    if !body.is_capsule() {
+        return outline_distance(shape, body.position);
+    }
+    let (a, b) = body.shape().core();
+    let (c, d) = shape.core();
+    // The end points come from a valid world, so they make valid segments.
+    let core = match (geom_core::Segment::new(a, b), geom_core::Segment::new(c, d)) {
+        (Ok(mine), Ok(theirs)) => geom_core::closest_points_segment_segment(&mine, &theirs).distance,
+        _ => (c - a).length(),
+    };
     core - shape.radius()
 }
 

@@ -17,9 +17,10 @@
 //!
 //! With `--json` it is one JSON document: the scalar type, the number of
 //! ticks, the checksums (index = tick), with `--events` every event with
-//! its tick, and the final state of every body and collider. The same
-//! scene and arguments print the same bytes on every run and every
-//! machine.
+//! its tick, and the final state of every body and collider, each with the
+//! keys of its scene-file table (a capsule body's `shape`, `start` and
+//! `end` too). The same scene and arguments print the same bytes on every
+//! run and every machine.
 
 use std::io::{self, Write};
 

@@ -578,6 +578,81 @@ mod tests {
         assert!(app.drag.is_none());
     }
 
+    /// A floor, a ball, and a capsule body 8 tall standing on its feet
+    /// (its position), in f64: the app and the capsule's id.
+    fn app_with_a_standing_capsule() -> (App, BodyId) {
+        use crate::scene::{BodySpec, Settings, Shape};
+        let mut scene = Scene::new(Settings::new(Vec2::new(0.0, 0.0)));
+        scene.colliders.push(Shape::Segment { start: Vec2::new(-10.0, 0.0), end: Vec2::new(10.0, 0.0) }.into());
+        scene.bodies.push(BodySpec::new(Vec2::new(-6.0, 1.0), 1.0));
+        scene.bodies.push(BodySpec::capsule(Vec2::new(2.0, 0.5), Vec2::new(0.0, 0.0), Vec2::new(0.0, 8.0), 0.5));
+        let app = App::new(scene, None, ScalarKind::F64).unwrap();
+        let id = app.primary().bodies()[1].0;
+        (app, id)
+    }
+
+    #[test]
+    fn clicking_anywhere_on_a_capsule_body_selects_it_and_beside_it_does_not() {
+        let (mut app, id) = app_with_a_standing_capsule();
+        let reach = 1.5 * app.camera.cell();
+        assert!(reach < 2.0, "the view shows the whole capsule: {:?}", app.camera);
+        // Its head: 7.5 above its position, far outside a circle there.
+        let (column, row) = cell_of(&app, Vec2::new(2.0, 8.0));
+        mouse(&mut app, MouseEventKind::Down(MouseButton::Left), column, row);
+        mouse(&mut app, MouseEventKind::Up(MouseButton::Left), column, row);
+        assert_eq!(app.selection(), Some(Selected::Body(id)));
+        // Level with its middle, 3 units to the side: 2.5 from its outline.
+        let (column, row) = cell_of(&app, Vec2::new(5.0, 4.5));
+        mouse(&mut app, MouseEventKind::Down(MouseButton::Left), column, row);
+        mouse(&mut app, MouseEventKind::Up(MouseButton::Left), column, row);
+        assert_eq!(app.selection(), None);
+    }
+
+    #[test]
+    fn dragging_a_capsule_body_moves_its_position_and_its_core_with_it() {
+        let (mut app, id) = app_with_a_standing_capsule();
+        let before = app.primary().body(id).unwrap();
+        let (column, row) = cell_of(&app, Vec2::new(2.0, 7.0));
+        mouse(&mut app, MouseEventKind::Down(MouseButton::Left), column, row);
+        mouse(&mut app, MouseEventKind::Drag(MouseButton::Left), column + 4, row + 2);
+        mouse(&mut app, MouseEventKind::Up(MouseButton::Left), column + 4, row + 2);
+        let after = app.primary().body(id).unwrap();
+        let moved = after.position - before.position;
+        let expected = Vec2::new(4.0 * app.camera.cell(), -4.0 * app.camera.cell());
+        assert!((moved - expected).length() <= app.camera.cell(), "moved by {moved:?}, not about {expected:?}");
+        assert_eq!(after.core, before.core, "the core is relative to the position");
+        assert_eq!(after.shape(), before.shape().translated(moved), "the whole capsule moved as one");
+        // The keys move it the same way.
+        press(&mut app, KeyCode::Char('l'));
+        let nudged = app.primary().body(id).unwrap();
+        assert_eq!((nudged.position.x, nudged.core), (after.position.x + app.camera.grid(), before.core));
+    }
+
+    #[test]
+    fn typed_edits_change_a_capsule_bodys_core_and_radius_and_a_circle_has_no_core() {
+        let (mut app, id) = app_with_a_standing_capsule();
+        app.select(Some(Selected::Body(id)));
+        press(&mut app, KeyCode::Enter);
+        keys(&mut app, "x2=1 y2=4 r=0.25");
+        press(&mut app, KeyCode::Enter);
+        let body = app.primary().body(id).unwrap();
+        assert_eq!(
+            (body.position, body.core, body.radius),
+            (Vec2::new(2.0, 0.5), [Vec2::new(0.0, 0.0), Vec2::new(1.0, 4.0)], 0.25)
+        );
+        press(&mut app, KeyCode::Char('['));
+        assert_eq!(app.primary().body(id).unwrap().radius, 0.125, "the radius keys work on it too");
+        press(&mut app, KeyCode::BackTab);
+        let ball = app.primary().bodies()[0];
+        assert_eq!(app.selection(), Some(Selected::Body(ball.0)));
+        press(&mut app, KeyCode::Enter);
+        keys(&mut app, "x1=1");
+        press(&mut app, KeyCode::Enter);
+        let message = app.message.clone().unwrap();
+        assert!(message.error && message.text.contains("no field `x1`"), "{message:?}");
+        assert_eq!(app.primary().bodies()[0], ball);
+    }
+
     #[test]
     fn clicking_empty_space_deselects_and_dragging_it_pans() {
         let mut app = app(ScalarKind::F64);

@@ -2,10 +2,12 @@
 //! results computed in every scalar type from the same `f64` state, so the
 //! precisions can be compared side by side.
 
+use geom_core::world::Shape as W;
 use geom_core::{
-    Capsule, Circle, Segment, Sweep, Vec2, closest_point_point_segment, contact_circle_capsule, contact_circle_circle,
-    contact_circle_segment, distance_point_segment, intersects_circle_capsule, intersects_circle_circle,
-    intersects_circle_segment, sweep_circle_capsule, sweep_circle_circle, sweep_circle_segment,
+    Capsule, Circle, Segment, Sweep, Vec2, closest_point_point_segment, closest_points_segment_segment,
+    contact_capsule_capsule, contact_circle_capsule, contact_circle_circle, contact_circle_segment,
+    distance_point_segment, intersects_capsule_capsule, intersects_circle_capsule, intersects_circle_circle,
+    intersects_circle_segment, sweep_capsule_capsule, sweep_circle_capsule, sweep_circle_circle, sweep_circle_segment,
 };
 
 use crate::num::{SandboxScalar, ScalarKind, with_scalar};
@@ -21,12 +23,11 @@ pub(crate) enum Target {
 }
 
 impl Target {
-    /// The target's core: the segment (a point for circles) whose distance
-    /// to a centre the queries measure.
-    fn core(&self) -> (Vec2<f64>, Vec2<f64>) {
+    /// The target's shape where it is.
+    fn shape(&self) -> Shape {
         match self {
-            Self::Collider(shape) => shape.core(),
-            Self::Body(b) => (b.position, b.position),
+            Self::Collider(shape) => *shape,
+            Self::Body(b) => b.shape(),
         }
     }
 }
@@ -45,9 +46,10 @@ pub(crate) enum SweepReading {
 /// One scalar type's answers for a body and a target.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Readings {
-    /// The point of the target's core nearest the body's centre.
+    /// The point of the target's core nearest the body's core (its centre,
+    /// for a circle).
     pub closest: Vec2<f64>,
-    /// The distance from the body's centre to the target's core.
+    /// The distance from the body's core to the target's core.
     pub distance: f64,
     /// Whether the body and the target touch or overlap.
     pub intersects: bool,
@@ -79,47 +81,78 @@ fn motion<S: SandboxScalar>(body: &BodySpec, gravity: Vec2<S>) -> Vec2<S> {
     if body.inverse_mass > 0.0 { velocity + gravity } else { velocity }
 }
 
-fn body_circle<S: SandboxScalar>(body: &BodySpec) -> Result<Circle<S>, geom_core::ShapeError> {
-    Circle::new(to_vec(body.position), S::from_f64(body.radius))
+/// A shape in scalar type `S`, with the world's validation.
+fn shape_in<S: SandboxScalar>(shape: Shape) -> Result<W<S>, geom_core::ShapeError> {
+    let p = to_vec::<S>;
+    Ok(match shape {
+        Shape::Segment { start, end } => W::Segment(Segment::new(p(start), p(end))?),
+        Shape::Capsule { start, end, radius } => W::Capsule(Capsule::new(p(start), p(end), S::from_f64(radius))?),
+        Shape::Circle { center, radius } => W::Circle(Circle::new(p(center), S::from_f64(radius))?),
+    })
+}
+
+/// A shape as a capsule: a segment of radius zero, a circle with a point
+/// for a core.
+fn as_capsule<S: SandboxScalar>(shape: &W<S>) -> Result<Capsule<S>, geom_core::ShapeError> {
+    match *shape {
+        W::Segment(s) => Capsule::new(s.start(), s.end(), S::ZERO),
+        W::Capsule(k) => Ok(k),
+        W::Circle(c) => Capsule::new(c.center(), c.center(), c.radius()),
+    }
 }
 
 fn inspect<S: SandboxScalar>(body: &BodySpec, target: &Target, gravity: Vec2<f64>) -> Result<Readings, String> {
     let out_of_range = |e: geom_core::ShapeError| format!("{e} (±{})", S::KIND.max_coord());
-    let circle = body_circle::<S>(body).map_err(out_of_range)?;
+    let mine = shape_in::<S>(body.shape()).map_err(out_of_range)?;
+    let theirs = shape_in::<S>(target.shape()).map_err(out_of_range)?;
     let gravity = to_vec::<S>(gravity);
-    let (a, b) = target.core();
+    let (a, b) = target.shape().core();
     let core = Segment::new(to_vec::<S>(a), to_vec::<S>(b)).map_err(out_of_range)?;
-    let closest = closest_point_point_segment(circle.center(), &core).point;
-    let distance = distance_point_segment(circle.center(), &core);
     let motion = motion(body, gravity);
-    let (intersects, contact, sweep) = match *target {
-        Target::Collider(Shape::Segment { .. }) => (
-            intersects_circle_segment(&circle, &core),
-            contact_circle_segment(&circle, &core),
-            sweep_circle_segment(&circle, motion, &core),
+    let (closest, distance) = if let W::Capsule(capsule) = mine {
+        let points = closest_points_segment_segment(&capsule.segment(), &core);
+        (points.b, points.distance)
+    } else {
+        let center = to_vec::<S>(body.position);
+        (closest_point_point_segment(center, &core).point, distance_point_segment(center, &core))
+    };
+    // The queries the world's step uses: a circle's own against each
+    // shape, capsule queries when a capsule body is involved.
+    let (intersects, contact, sweep) = match (mine, theirs, target) {
+        (W::Circle(circle), W::Circle(other_circle), Target::Body(other)) => (
+            intersects_circle_circle(&circle, &other_circle),
+            contact_circle_circle(&circle, &other_circle),
+            sweep_circle_circle(&circle, motion, &other_circle, self::motion(other, gravity)),
         ),
-        Target::Collider(Shape::Capsule { start, end, radius }) => {
-            let capsule = Capsule::new(to_vec(start), to_vec(end), S::from_f64(radius)).map_err(out_of_range)?;
+        (_, _, Target::Body(other)) => {
+            let (a, b) = (as_capsule(&mine).map_err(out_of_range)?, as_capsule(&theirs).map_err(out_of_range)?);
             (
-                intersects_circle_capsule(&circle, &capsule),
-                contact_circle_capsule(&circle, &capsule),
-                sweep_circle_capsule(&circle, motion, &capsule),
+                intersects_capsule_capsule(&a, &b),
+                contact_capsule_capsule(&a, &b),
+                sweep_capsule_capsule(&a, motion, &b, self::motion(other, gravity)),
             )
         }
-        Target::Collider(Shape::Circle { center, radius }) => {
-            let other = Circle::new(to_vec(center), S::from_f64(radius)).map_err(out_of_range)?;
+        (W::Circle(circle), W::Segment(segment), _) => (
+            intersects_circle_segment(&circle, &segment),
+            contact_circle_segment(&circle, &segment),
+            sweep_circle_segment(&circle, motion, &segment),
+        ),
+        (W::Circle(circle), W::Capsule(capsule), _) => (
+            intersects_circle_capsule(&circle, &capsule),
+            contact_circle_capsule(&circle, &capsule),
+            sweep_circle_capsule(&circle, motion, &capsule),
+        ),
+        (W::Circle(circle), W::Circle(other), _) => (
+            intersects_circle_circle(&circle, &other),
+            contact_circle_circle(&circle, &other),
+            sweep_circle_circle(&circle, motion, &other, Vec2::ZERO),
+        ),
+        (_, _, Target::Collider(_)) => {
+            let (a, b) = (as_capsule(&mine).map_err(out_of_range)?, as_capsule(&theirs).map_err(out_of_range)?);
             (
-                intersects_circle_circle(&circle, &other),
-                contact_circle_circle(&circle, &other),
-                sweep_circle_circle(&circle, motion, &other, Vec2::ZERO),
-            )
-        }
-        Target::Body(other) => {
-            let other_circle = body_circle::<S>(&other).map_err(out_of_range)?;
-            (
-                intersects_circle_circle(&circle, &other_circle),
-                contact_circle_circle(&circle, &other_circle),
-                sweep_circle_circle(&circle, motion, &other_circle, self::motion(&other, gravity)),
+                intersects_capsule_capsule(&a, &b),
+                contact_capsule_capsule(&a, &b),
+                sweep_capsule_capsule(&a, motion, &b, Vec2::ZERO),
             )
         }
     };
@@ -159,6 +192,30 @@ mod tests {
             let SweepReading::Hit { t } = r.sweep else { panic!("{kind}: {:?}", r.sweep) };
             assert!((0.5 - 1e-4..=0.5).contains(&t), "{kind}: t = {t}");
             assert_eq!(r.motion, Vec2::new(0.0, -3.0));
+        }
+    }
+
+    #[test]
+    fn a_capsule_body_is_measured_from_its_whole_core_in_every_type() {
+        let floor = Target::Collider(Shape::Segment { start: Vec2::new(-4.0, 0.0), end: Vec2::new(4.0, 0.0) });
+        // Its core from 1 below its position to 1 above: its lower end is 2
+        // above the floor, 1 nearer than its position.
+        let mut player = BodySpec::capsule(Vec2::new(1.0, 3.0), Vec2::new(0.0, -1.0), Vec2::new(0.0, 1.0), 0.5);
+        player.velocity = Vec2::new(0.0, -3.0);
+        for (kind, row) in inspect_all(&player, &floor, Vec2::new(0.0, 0.0)) {
+            let r = row.unwrap();
+            assert_eq!((r.closest, r.distance, r.intersects, r.contact), (Vec2::new(1.0, 0.0), 2.0, false, None));
+            // Touches after 1.5 of the 3 units: t = 0.5, never late in fixed point.
+            let SweepReading::Hit { t } = r.sweep else { panic!("{kind}: {:?}", r.sweep) };
+            assert!((0.5 - 1e-4..=0.5).contains(&t), "{kind}: t = {t}");
+        }
+        // A ball resting on its head, sinking in by a quarter.
+        let ball = BodySpec::new(Vec2::new(1.0, 5.25), 1.0);
+        for (kind, row) in inspect_all(&player, &Target::Body(ball), Vec2::new(0.0, 0.0)) {
+            let r = row.unwrap();
+            assert!(r.intersects, "{kind}");
+            assert_eq!(r.contact, Some((0.25, Vec2::new(0.0, -1.0))), "{kind}");
+            assert_eq!(r.sweep, SweepReading::InContact { blocked: false }, "{kind}: moving away");
         }
     }
 

@@ -42,12 +42,26 @@
 //! layer = 1                    # optional: the layers it is on (default 1)
 //! mask = 0xffffffff            # optional: the layers it meets (default all)
 //! tag = 7                      # optional: the game's own number (default 0)
+//!
+//! [[body]]                     # a moving capsule: an upright player
+//! shape = "capsule"            # optional: "circle" (the default) or "capsule"
+//! position = [4.0, 8.0]
+//! start = [0.0, 0.0]           # the core's ends, RELATIVE to `position`:
+//! end = [0.0, 1.5]             # here from (4, 8) up to (4, 9.5)
+//! radius = 0.5
 //! ```
 //!
 //! Colliders take `restitution`, `friction`, `sensor`, `layer`, `mask`
 //! and `tag` too, and bodies `sensor`. Two things collide (or report a
 //! sensor overlap) only when each is on a layer the other's mask has. A
 //! tag is an integer from 0 to 2⁶³ − 1 (TOML's integers are signed).
+//!
+//! A body is a circle unless it says `shape = "capsule"`; a capsule body
+//! needs `start` and `end`, its core's end points **relative to its
+//! `position`** (a collider's are absolute), so the core moves with the
+//! body, which never rotates. A circle body takes no `start` or `end`, and
+//! a capsule whose `start` and `end` are both `[0, 0]` is a circle (and is
+//! saved as one).
 //!
 //! Colliders and bodies get their ids in the order they are listed. A value
 //! the file's own rules refuse (a negative radius, a restitution above 1, a
@@ -428,66 +442,66 @@ impl From<Shape> for ColliderSpec {
     }
 }
 
-/// A moving body, in `f64`.
+/// A moving body, in `f64`: a circle, or a capsule whose core is given
+/// relative to its position (see the [module documentation](self) for
+/// how a scene file spells each).
 ///
 /// # Examples
 ///
 /// ```
 /// use geom_core::Vec2;
-/// use geom_tui::scene::BodySpec;
+/// use geom_tui::scene::{BodySpec, Shape};
 ///
 /// let ball = BodySpec::new(Vec2::new(0.0, 4.0), 0.5);
 /// assert_eq!((ball.velocity, ball.inverse_mass, ball.restitution), (Vec2::new(0.0, 0.0), 1.0, 0.0));
+/// assert!(!ball.is_capsule());
+///
+/// // An upright player: a core 1.5 tall from its feet's centre.
+/// let player = BodySpec::capsule(Vec2::new(2.0, 1.0), Vec2::new(0.0, 0.0), Vec2::new(0.0, 1.5), 0.5);
+/// assert!(player.is_capsule());
+/// assert_eq!(player.shape(), Shape::Capsule { start: Vec2::new(2.0, 1.0), end: Vec2::new(2.0, 2.5), radius: 0.5 });
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 pub struct BodySpec {
-    /// The centre.
-    #[serde(with = "point")]
+    /// The centre of a circle; the point a capsule's core is relative to.
     pub position: Vec2<f64>,
+    /// A capsule's core: its two end points relative to `position`. Both
+    /// zero (the default) make the body a circle.
+    pub core: [Vec2<f64>; 2],
     /// The radius, at least zero.
-    #[serde(deserialize_with = "radius")]
     pub radius: f64,
     /// The velocity, in units per tick.
-    #[serde(with = "point", default = "zero")]
     pub velocity: Vec2<f64>,
     /// How much of an impact's speed comes back, from 0 to 1.
-    #[serde(deserialize_with = "restitution", default)]
     pub restitution: f64,
     /// One over the mass; zero makes the body immovable.
-    #[serde(deserialize_with = "non_negative", default = "one")]
     pub inverse_mass: f64,
     /// The friction coefficient, 0 or more.
-    #[serde(deserialize_with = "non_negative", default, skip_serializing_if = "is_zero_f64")]
     pub friction: f64,
     /// How much of the world's gravity it feels.
-    #[serde(deserialize_with = "gravity_scale", default = "one", skip_serializing_if = "is_one")]
     pub gravity_scale: f64,
     /// A sensor reports overlaps but never pushes or is pushed.
-    #[serde(default, skip_serializing_if = "is_false")]
     pub sensor: bool,
     /// The layers it is on.
-    #[serde(default = "default_layer", deserialize_with = "bits", skip_serializing_if = "is_default_layer")]
     pub layer: u32,
     /// The layers it collides with.
-    #[serde(default = "default_mask", deserialize_with = "bits", skip_serializing_if = "is_default_mask")]
     pub mask: u32,
     /// The game's own number for it.
-    #[serde(default, deserialize_with = "tag", skip_serializing_if = "is_zero_u64")]
     pub tag: u64,
 }
 
 impl BodySpec {
-    /// A body at rest with unit mass, no bounce, no friction, full gravity,
-    /// layer 1 meeting every layer, and tag 0.
+    /// A circle body at rest with unit mass, no bounce, no friction, full
+    /// gravity, layer 1 meeting every layer, and tag 0.
     ///
     /// See [`BodySpec`] for an example.
     #[must_use]
     pub fn new(position: Vec2<f64>, radius: f64) -> Self {
         Self {
             position,
+            core: [zero(); 2],
             radius,
-            velocity: Vec2::new(0.0, 0.0),
+            velocity: zero(),
             restitution: 0.0,
             inverse_mass: 1.0,
             friction: 0.0,
@@ -499,9 +513,45 @@ impl BodySpec {
         }
     }
 
+    /// A capsule body with the defaults of [`BodySpec::new`]: its core runs
+    /// from `position + start` to `position + end`.
+    ///
+    /// See [`BodySpec`] for an example.
+    #[must_use]
+    pub fn capsule(position: Vec2<f64>, start: Vec2<f64>, end: Vec2<f64>, radius: f64) -> Self {
+        Self { core: [start, end], ..Self::new(position, radius) }
+    }
+
+    /// Whether the body is a capsule: whether its core is not both zero.
+    ///
+    /// See [`BodySpec`] for an example.
+    #[must_use]
+    pub fn is_capsule(&self) -> bool {
+        self.core != [zero(); 2]
+    }
+
+    /// The body's shape where it is: a circle around its position, or a
+    /// capsule whose core is placed at its position.
+    ///
+    /// See [`BodySpec`] for an example.
+    #[must_use]
+    pub fn shape(&self) -> Shape {
+        let [start, end] = self.core;
+        if self.is_capsule() {
+            Shape::Capsule { start: self.position + start, end: self.position + end, radius: self.radius }
+        } else {
+            Shape::Circle { center: self.position, radius: self.radius }
+        }
+    }
+
     /// The body in scalar type `S`.
     pub(crate) fn to_def<S: SandboxScalar>(self) -> BodyDef<S> {
-        let mut def = BodyDef::new(to_vec(self.position), S::from_f64(self.radius));
+        let (position, radius) = (to_vec(self.position), S::from_f64(self.radius));
+        let mut def = if self.is_capsule() {
+            BodyDef::capsule(position, to_vec(self.core[0]), to_vec(self.core[1]), radius)
+        } else {
+            BodyDef::new(position, radius)
+        };
         def.velocity = to_vec(self.velocity);
         def.inverse_mass = S::from_f64(self.inverse_mass);
         def.restitution = S::from_f64(self.restitution);
@@ -517,6 +567,7 @@ impl BodySpec {
     pub(crate) fn of_def<S: SandboxScalar>(def: &BodyDef<S>) -> Self {
         Self {
             position: of_vec(def.position),
+            core: [of_vec(def.core[0]), of_vec(def.core[1])],
             radius: def.radius.to_f64(),
             velocity: of_vec(def.velocity),
             restitution: def.restitution.to_f64(),
@@ -528,6 +579,41 @@ impl BodySpec {
             mask: def.filter.mask,
             tag: def.tag,
         }
+    }
+}
+
+impl Serialize for BodySpec {
+    /// As a `[[body]]` table: `shape`, `start` and `end` for a capsule
+    /// only, and the optional keys only where they differ from the
+    /// defaults.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let capsule = self.is_capsule();
+        let core_end = |i: usize| capsule.then_some(Point(self.core[i]));
+        let out = BodyOut {
+            shape: capsule.then_some("capsule"),
+            position: Point(self.position),
+            start: core_end(0),
+            end: core_end(1),
+            radius: self.radius,
+            velocity: Point(self.velocity),
+            restitution: self.restitution,
+            inverse_mass: self.inverse_mass,
+            friction: self.friction,
+            gravity_scale: self.gravity_scale,
+            sensor: self.sensor,
+            layer: self.layer,
+            mask: self.mask,
+            tag: self.tag,
+        };
+        out.serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for BodySpec {
+    /// From a `[[body]]` table, refusing the values and the combinations
+    /// of keys a scene file refuses.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        BodyFile::deserialize(d)?.into_spec().map_err(serde::de::Error::custom)
     }
 }
 
@@ -755,16 +841,133 @@ struct SceneFile {
     #[serde(default, rename = "collider")]
     colliders: Vec<Spanned<ColliderFile>>,
     #[serde(default, rename = "body")]
-    bodies: Vec<Spanned<BodySpec>>,
+    bodies: Vec<Spanned<BodyFile>>,
 }
 
-/// A point as `[x, y]`, for a [`Spanned`] field.
+/// A point as `[x, y]`, for a [`Spanned`] or an optional field.
 struct Point(Vec2<f64>);
 
 impl<'de> Deserialize<'de> for Point {
     fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
         point::deserialize(d).map(Self)
     }
+}
+
+impl Serialize for Point {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        point::serialize(&self.0, s)
+    }
+}
+
+/// A `[[body]]` table as written: whether it takes `start` and `end`
+/// depends on its shape, so that is checked after reading, against the
+/// table's line.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct BodyFile {
+    #[serde(default)]
+    shape: BodyShape,
+    #[serde(with = "point")]
+    position: Vec2<f64>,
+    #[serde(default, deserialize_with = "optional_point")]
+    start: Option<Vec2<f64>>,
+    #[serde(default, deserialize_with = "optional_point")]
+    end: Option<Vec2<f64>>,
+    #[serde(deserialize_with = "radius")]
+    radius: f64,
+    #[serde(with = "point", default = "zero")]
+    velocity: Vec2<f64>,
+    #[serde(deserialize_with = "restitution", default)]
+    restitution: f64,
+    #[serde(deserialize_with = "non_negative", default = "one")]
+    inverse_mass: f64,
+    #[serde(deserialize_with = "non_negative", default)]
+    friction: f64,
+    #[serde(deserialize_with = "gravity_scale", default = "one")]
+    gravity_scale: f64,
+    #[serde(default)]
+    sensor: bool,
+    #[serde(default = "default_layer", deserialize_with = "bits")]
+    layer: u32,
+    #[serde(default = "default_mask", deserialize_with = "bits")]
+    mask: u32,
+    #[serde(default, deserialize_with = "tag")]
+    tag: u64,
+}
+
+/// The shapes a body can have.
+#[derive(Clone, Copy, Default, Deserialize)]
+#[serde(rename_all = "lowercase")]
+enum BodyShape {
+    #[default]
+    Circle,
+    Capsule,
+}
+
+impl BodyFile {
+    fn into_spec(self) -> Result<BodySpec, String> {
+        let core = match (self.shape, self.start, self.end) {
+            (BodyShape::Circle, None, None) => [zero(); 2],
+            (BodyShape::Capsule, Some(start), Some(end)) => [start, end],
+            (BodyShape::Capsule, start, _) => {
+                let missing = if start.is_none() { "start" } else { "end" };
+                return Err(format!(
+                    "a capsule needs `{missing}` (it takes position, start, end, radius; start and end relative \
+                     to the position)"
+                ));
+            }
+            (BodyShape::Circle, start, _) => {
+                let given = if start.is_some() { "start" } else { "end" };
+                return Err(format!(
+                    "a circle has no `{given}` (it takes position, radius; a capsule body needs \
+                     shape = \"capsule\")"
+                ));
+            }
+        };
+        Ok(BodySpec {
+            position: self.position,
+            core,
+            radius: self.radius,
+            velocity: self.velocity,
+            restitution: self.restitution,
+            inverse_mass: self.inverse_mass,
+            friction: self.friction,
+            gravity_scale: self.gravity_scale,
+            sensor: self.sensor,
+            layer: self.layer,
+            mask: self.mask,
+            tag: self.tag,
+        })
+    }
+}
+
+/// What a saved `[[body]]` table looks like: a circle's keys are those it
+/// always had.
+#[derive(Serialize)]
+struct BodyOut {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shape: Option<&'static str>,
+    position: Point,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    start: Option<Point>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    end: Option<Point>,
+    radius: f64,
+    velocity: Point,
+    restitution: f64,
+    inverse_mass: f64,
+    #[serde(skip_serializing_if = "is_zero_f64")]
+    friction: f64,
+    #[serde(skip_serializing_if = "is_one")]
+    gravity_scale: f64,
+    #[serde(skip_serializing_if = "is_false")]
+    sensor: bool,
+    #[serde(skip_serializing_if = "is_default_layer")]
+    layer: u32,
+    #[serde(skip_serializing_if = "is_default_mask")]
+    mask: u32,
+    #[serde(skip_serializing_if = "is_zero_u64")]
+    tag: u64,
 }
 
 /// A `[[collider]]` table as written: which fields it needs depends on its
@@ -887,11 +1090,13 @@ impl Scene {
     /// A [`SceneError`] naming the line and what is wrong: a syntax error,
     /// an unknown or missing key, a value of the wrong kind, or a value the
     /// format refuses (NaN or infinite, a negative radius or inverse mass,
-    /// a restitution outside `[0, 1]`); or text beyond the
-    /// [limits](self#limits), refused before it is parsed: longer than
-    /// [`MAX_FILE_BYTES`], holding a NUL, with more than [`MAX_TOKENS`]
-    /// tokens, or more than [`MAX_BODIES`] bodies or [`MAX_COLLIDERS`]
-    /// colliders.
+    /// a restitution outside `[0, 1]`); a shape that has no such key (a
+    /// circle body's `start`) or lacks one it needs (a capsule body's
+    /// `end`), at its table's line; an unknown shape, at its line; or text
+    /// beyond the [limits](self#limits), refused before it is parsed:
+    /// longer than [`MAX_FILE_BYTES`], holding a NUL, with more than
+    /// [`MAX_TOKENS`] tokens, or more than [`MAX_BODIES`] bodies or
+    /// [`MAX_COLLIDERS`] colliders.
     ///
     /// See [`Scene`] and [`SceneError`] for examples.
     pub fn parse(text: &str) -> Result<Self, SceneError> {
@@ -945,6 +1150,17 @@ impl Scene {
                 })
             })
             .collect::<Result<_, _>>()?;
+        let bodies = file
+            .bodies
+            .into_iter()
+            .zip(&origin.bodies)
+            .enumerate()
+            .map(|(i, (body, &line))| {
+                body.into_inner().into_spec().map_err(|message| {
+                    SceneError::new(SceneErrorKind::Invalid, Some(line), format!("body {i}: {message}"))
+                })
+            })
+            .collect::<Result<_, _>>()?;
         Ok(Self {
             settings: Settings {
                 gravity: file.gravity.into_inner().0,
@@ -953,7 +1169,7 @@ impl Scene {
             },
             scalar: file.scalar,
             colliders,
-            bodies: file.bodies.into_iter().map(Spanned::into_inner).collect(),
+            bodies,
             origin,
         })
     }
@@ -1695,6 +1911,164 @@ tag = 9007199254740993
         let e = scene.build::<fixed::types::I16F16>().unwrap_err();
         assert_eq!(e.line, Some(7), "{e}");
         assert!(e.message.starts_with("body 1:") && e.message.contains("±4096"), "{e}");
+    }
+
+    /// A floor, a standing capsule body, a lying one with everything set,
+    /// and a circle.
+    const CAPSULES: &str = r#"gravity = [0.0, -0.125]
+
+[[collider]]
+shape = "segment"
+start = [-8, 0]
+end = [8, 0]
+
+[[body]]
+shape = "capsule"
+position = [1.0, 2.0]
+start = [0.0, -0.5]
+end = [0.0, 1.5]
+radius = 0.5
+
+[[body]]
+position = [4, 1]
+radius = 0.25
+end = [1, 0]
+start = [-1, 0]
+shape = "capsule"
+velocity = [0.5, 0]
+friction = 0.75
+tag = 3
+
+[[body]]
+shape = "circle"
+position = [-3, 1]
+radius = 1
+"#;
+
+    #[test]
+    fn a_capsule_body_is_read_with_its_core_relative_to_its_position() {
+        let scene = Scene::parse(CAPSULES).unwrap();
+        let [standing, lying, ball] = scene.bodies[..] else { panic!("three bodies: {:?}", scene.bodies) };
+        assert!(standing.is_capsule() && lying.is_capsule() && !ball.is_capsule());
+        assert_eq!(standing.core, [Vec2::new(0.0, -0.5), Vec2::new(0.0, 1.5)]);
+        assert_eq!(
+            standing.shape(),
+            Shape::Capsule { start: Vec2::new(1.0, 1.5), end: Vec2::new(1.0, 3.5), radius: 0.5 },
+            "the core is placed at the position"
+        );
+        assert_eq!(
+            (lying.core, lying.velocity, lying.friction, lying.tag),
+            ([Vec2::new(-1.0, 0.0), Vec2::new(1.0, 0.0)], Vec2::new(0.5, 0.0), 0.75, 3)
+        );
+        assert_eq!(ball, BodySpec::new(Vec2::new(-3.0, 1.0), 1.0), "`shape = \"circle\"` is the default");
+        for kind in ScalarKind::ALL {
+            crate::num::with_scalar!(kind, S => {
+                let world = scene.build::<S>().unwrap_or_else(|e| panic!("{kind}: {e}"));
+                let bodies = world.bodies();
+                assert!(bodies[0].is_capsule() && bodies[1].is_capsule() && !bodies[2].is_capsule(), "{kind}");
+                let core = bodies[0].capsule().segment();
+                assert_eq!((of_vec(core.start()), of_vec(core.end())), (Vec2::new(1.0, 1.5), Vec2::new(1.0, 3.5)));
+                assert_eq!(BodySpec::of_def(&bodies[1].def()), lying, "{kind}");
+            });
+        }
+    }
+
+    #[test]
+    fn a_capsule_body_with_a_missing_or_misplaced_key_or_an_unknown_shape_names_its_line() {
+        let head = "gravity = [0.0, -0.1]\n\n[[body]]\nposition = [0, 1]\nradius = 1\n\n[[body]]\n";
+        let cases = [
+            (
+                "shape = \"capsule\"\nposition = [0, 1]\nstart = [0, 0]\nradius = 0.5\n",
+                7,
+                "body 1: a capsule needs `end` (it takes position, start, end, radius; start and end relative to the \
+                 position)",
+            ),
+            (
+                "shape = \"capsule\"\nposition = [0, 1]\nend = [0, 2]\nradius = 0.5\n",
+                7,
+                "body 1: a capsule needs `start` (it takes position, start, end, radius; start and end relative to \
+                 the position)",
+            ),
+            (
+                "position = [0, 1]\nstart = [0, 0]\nradius = 0.5\n",
+                7,
+                "body 1: a circle has no `start` (it takes position, radius; a capsule body needs shape = \"capsule\")",
+            ),
+            (
+                "shape = \"circle\"\nposition = [0, 1]\nradius = 0.5\nend = [0, 2]\n",
+                7,
+                "body 1: a circle has no `end` (it takes position, radius; a capsule body needs shape = \"capsule\")",
+            ),
+        ];
+        for (tail, line, message) in cases {
+            let e = error(&format!("{head}{tail}"));
+            assert_eq!((e.kind, e.line, e.message.as_str()), (SceneErrorKind::Invalid, Some(line), message), "{tail}");
+        }
+        // An unknown shape: at the `shape` line, naming it and the two there are.
+        let e = error(&format!("{head}position = [0, 1]\nradius = 0.5\nshape = \"triangle\"\n"));
+        assert_eq!((e.kind, e.line), (SceneErrorKind::Invalid, Some(10)), "{e}");
+        for word in ["triangle", "circle", "capsule"] {
+            assert!(e.message.contains(word), "{word}: {e}");
+        }
+        // Colliders' shapes are not bodies' shapes.
+        let e = error(&format!("{head}shape = \"segment\"\nposition = [0, 1]\nstart = [0, 0]\nend = [1, 0]\n"));
+        assert_eq!((e.line, e.message.contains("segment")), (Some(8), true), "{e}");
+        // The core's values are checked as a collider's are.
+        let e = error(&format!(
+            "{head}shape = \"capsule\"\nposition = [0, 1]\nstart = [nan, 0]\nend = [0, 2]\nradius = 1\n"
+        ));
+        assert_eq!((e.line, e.message.contains("finite")), (Some(10), true), "{e}");
+    }
+
+    #[test]
+    fn a_capsule_whose_ends_are_both_zero_is_a_circle() {
+        let text = "gravity = [0.0, -0.1]\n[[body]]\nshape = \"capsule\"\nposition = [0, 1]\nstart = [0, 0]\nend = [0.0, 0]\nradius = 1\n";
+        let scene = Scene::parse(text).unwrap();
+        assert_eq!(scene.bodies, [BodySpec::new(Vec2::new(0.0, 1.0), 1.0)]);
+        assert!(!scene.to_toml().contains("shape"), "saved as a circle:\n{}", scene.to_toml());
+    }
+
+    #[test]
+    fn capsule_bodies_are_saved_and_loaded_back_equal() {
+        let scratch = Scratch::new("scene-capsules");
+        let path = scratch.file("capsules.toml", CAPSULES.as_bytes());
+        let scene = Scene::load(&path).unwrap();
+        scene.save(&path).unwrap();
+        let text = std::fs::read_to_string(&path).unwrap();
+        assert_eq!(Scene::load(&path).unwrap(), scene);
+        // Written in the order a reader expects: the shape, then where.
+        let standing = "[[body]]\nshape = \"capsule\"\nposition = [1.0, 2.0]\nstart = [0.0, -0.5]\nend = [0.0, 1.5]\nradius = 0.5\nvelocity = [0.0, 0.0]\n";
+        assert!(text.contains(standing), "{text}");
+        // In every precision, through the world and back.
+        for kind in ScalarKind::ALL {
+            let world = crate::sim::build(&scene, kind).unwrap();
+            assert_eq!(world.to_scene().bodies, scene.bodies, "{kind}");
+        }
+    }
+
+    #[test]
+    fn circle_bodies_are_saved_exactly_as_they_always_were() {
+        let text = "gravity = [0.0, -0.1]\n[[body]]\nposition = [0, 1]\nradius = 0.5\n\n[[body]]\nposition = [2, 1]\n\
+                    radius = 0.25\nvelocity = [0.5, 0]\nrestitution = 0.5\ninverse_mass = 0\nfriction = 0.25\n\
+                    gravity_scale = 0.5\nsensor = true\nlayer = 2\nmask = 3\ntag = 4\n";
+        let saved = Scene::parse(text).unwrap().to_toml();
+        let expected = "[[body]]\nposition = [0.0, 1.0]\nradius = 0.5\nvelocity = [0.0, 0.0]\nrestitution = 0.0\n\
+                        inverse_mass = 1.0\n\n[[body]]\nposition = [2.0, 1.0]\nradius = 0.25\nvelocity = [0.5, 0.0]\n\
+                        restitution = 0.5\ninverse_mass = 0.0\nfriction = 0.25\ngravity_scale = 0.5\nsensor = true\n\
+                        layer = 2\nmask = 3\ntag = 4\n";
+        assert!(saved.ends_with(expected), "{saved}");
+    }
+
+    #[test]
+    fn the_player_scene_parses_and_builds_in_every_precision_with_capsule_bodies() {
+        let scene = Scene::parse(include_str!("../scenes/player.toml")).unwrap();
+        assert!(!scene.bodies.is_empty() && scene.bodies.iter().all(BodySpec::is_capsule));
+        for kind in ScalarKind::ALL {
+            crate::num::with_scalar!(kind, S => {
+                let world = scene.build::<S>().unwrap_or_else(|e| panic!("{kind}: {e}"));
+                assert!(world.bodies().iter().all(geom_core::world::Body::is_capsule), "{kind}");
+            });
+        }
     }
 
     #[test]

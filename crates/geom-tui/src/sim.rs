@@ -5,7 +5,8 @@
 
 use geom_core::world::{self, BodyId, ColliderId, EventKind, Id, World};
 use geom_core::{
-    Capsule, Circle, Contact, Segment, Vec2, contact_circle_capsule, contact_circle_circle, contact_circle_segment,
+    Capsule, Circle, Contact, Segment, Vec2, contact_capsule_capsule, contact_circle_capsule, contact_circle_circle,
+    contact_circle_segment,
 };
 
 use crate::num::{SandboxScalar, ScalarKind, with_scalar};
@@ -89,13 +90,17 @@ pub(crate) enum Field {
     InverseMass,
     /// A body's or a collider's friction.
     Friction,
-    /// The x of a segment's or a capsule's first endpoint.
+    /// The x of a segment's or a capsule's first endpoint (for a capsule
+    /// body, relative to its position).
     X1,
-    /// The y of a segment's or a capsule's first endpoint.
+    /// The y of a segment's or a capsule's first endpoint (for a capsule
+    /// body, relative to its position).
     Y1,
-    /// The x of a segment's or a capsule's second endpoint.
+    /// The x of a segment's or a capsule's second endpoint (for a capsule
+    /// body, relative to its position).
     X2,
-    /// The y of a segment's or a capsule's second endpoint.
+    /// The y of a segment's or a capsule's second endpoint (for a capsule
+    /// body, relative to its position).
     Y2,
 }
 
@@ -119,18 +124,24 @@ impl Field {
     }
 }
 
-/// A body's editable values.
+/// A body's editable values: its position, a capsule's core (relative to
+/// the position), then its velocity, radius, restitution, inverse mass and
+/// friction.
 pub(crate) fn body_fields(b: &BodySpec) -> Vec<(Field, f64)> {
-    vec![
-        (Field::X, b.position.x),
-        (Field::Y, b.position.y),
+    let mut fields = vec![(Field::X, b.position.x), (Field::Y, b.position.y)];
+    if b.is_capsule() {
+        let [start, end] = b.core;
+        fields.extend([(Field::X1, start.x), (Field::Y1, start.y), (Field::X2, end.x), (Field::Y2, end.y)]);
+    }
+    fields.extend([
         (Field::Vx, b.velocity.x),
         (Field::Vy, b.velocity.y),
         (Field::Radius, b.radius),
         (Field::Restitution, b.restitution),
         (Field::InverseMass, b.inverse_mass),
         (Field::Friction, b.friction),
-    ]
+    ]);
+    fields
 }
 
 /// A collider's editable values: its shape's, then its velocity (a
@@ -186,6 +197,40 @@ fn with_field<S: SandboxScalar>(
         (W::Circle(c), Field::Radius) => Circle::new(c.center(), value).map(W::Circle),
         _ => return None,
     })
+}
+
+/// The contact of a body's shape `a` with a collider's shape `b` (the
+/// normal towards the body), by the queries the world's step uses: a
+/// circle's own against each shape, the capsule query for a capsule.
+fn contact_with<S: SandboxScalar>(a: &world::Shape<S>, b: &world::Shape<S>) -> Option<Contact<S>> {
+    use world::Shape as W;
+    match (a, b) {
+        (W::Circle(c), W::Segment(s)) => contact_circle_segment(c, s),
+        (W::Circle(c), W::Capsule(k)) => contact_circle_capsule(c, k),
+        (W::Circle(c), W::Circle(d)) => contact_circle_circle(c, d),
+        (a, b) => contact_capsule_capsule(&as_capsule(a)?, &as_capsule(b)?),
+    }
+}
+
+/// The contact of two bodies (the normal towards `a`), as the world's
+/// step finds it: the circle query between circles, the capsule query
+/// when either is a capsule.
+fn contact_of_bodies<S: SandboxScalar>(a: &world::Body<S>, b: &world::Body<S>) -> Option<Contact<S>> {
+    if a.is_capsule() || b.is_capsule() {
+        contact_capsule_capsule(&a.capsule(), &b.capsule())
+    } else {
+        contact_circle_circle(&a.circle(), &b.circle())
+    }
+}
+
+/// A shape as a capsule: a segment of radius zero, a circle with a point
+/// for a core (`None` only for shapes no world holds).
+fn as_capsule<S: SandboxScalar>(shape: &world::Shape<S>) -> Option<Capsule<S>> {
+    match *shape {
+        world::Shape::Segment(s) => Capsule::new(s.start(), s.end(), S::ZERO).ok(),
+        world::Shape::Capsule(k) => Some(k),
+        world::Shape::Circle(c) => Capsule::new(c.center(), c.center(), c.radius()).ok(),
+    }
 }
 
 /// A contact to draw: where, and the normal (towards the body, or towards
@@ -271,17 +316,16 @@ impl<S: SandboxScalar> Sim for World<S> {
         let mut out = Vec::new();
         let mut touching = Vec::new();
         for body in World::bodies(self).iter().filter(|b| !b.is_sensor()) {
-            let circle = body.circle();
-            World::overlap_circle(self, &circle, body.filter(), &mut touching);
+            let shape = body.shape();
+            match shape {
+                world::Shape::Capsule(capsule) => World::overlap_capsule(self, &capsule, body.filter(), &mut touching),
+                _ => World::overlap_circle(self, &body.circle(), body.filter(), &mut touching),
+            }
             for &other in &touching {
                 let contact = match other {
-                    Id::Collider(c) => World::collider(self, c).and_then(|c| match c.shape() {
-                        world::Shape::Segment(s) => contact_circle_segment(&circle, &s),
-                        world::Shape::Capsule(k) => contact_circle_capsule(&circle, &k),
-                        world::Shape::Circle(o) => contact_circle_circle(&circle, &o),
-                    }),
+                    Id::Collider(c) => World::collider(self, c).and_then(|c| contact_with(&shape, &c.shape())),
                     Id::Body(b) if b > body.id() => {
-                        World::body(self, b).and_then(|other| contact_circle_circle(&circle, &other.circle()))
+                        World::body(self, b).and_then(|other| contact_of_bodies(body, other))
                     }
                     Id::Body(_) => None,
                 };
@@ -344,19 +388,28 @@ impl<S: SandboxScalar> Sim for World<S> {
         let no_such = |field: Field, what: &str| format!("a {what} has no `{}`", field.name());
         match item {
             Selected::Body(id) => {
-                let mut def = World::body(self, id).ok_or_else(|| format!("no body has id {}", id.index()))?.def();
+                let body = World::body(self, id).ok_or_else(|| format!("no body has id {}", id.index()))?;
+                let (mut def, capsule) = (body.def(), body.is_capsule());
                 for &(field, value) in changes {
                     let value = S::from_f64(value);
                     match field {
                         Field::X => def.position.x = value,
                         Field::Y => def.position.y = value,
+                        // A capsule's core, relative to the position: a
+                        // circle has none (it is both zero).
+                        Field::X1 | Field::Y1 | Field::X2 | Field::Y2 if !capsule => {
+                            return Err(no_such(field, "circle body"));
+                        }
+                        Field::X1 => def.core[0].x = value,
+                        Field::Y1 => def.core[0].y = value,
+                        Field::X2 => def.core[1].x = value,
+                        Field::Y2 => def.core[1].y = value,
                         Field::Vx => def.velocity.x = value,
                         Field::Vy => def.velocity.y = value,
                         Field::Radius => def.radius = value,
                         Field::Restitution => def.restitution = value,
                         Field::InverseMass => def.inverse_mass = value,
                         Field::Friction => def.friction = value,
-                        _ => return Err(no_such(field, "body")),
                     }
                 }
                 World::set_body(self, id, def).map_err(|e| explain(e, S::KIND))
@@ -481,6 +534,28 @@ mod field_tests {
     }
 
     #[test]
+    fn every_field_a_body_lists_can_be_set_and_only_a_capsule_has_a_core() {
+        let ball = BodySpec::new(Vec2::new(0.0, 0.0), 0.5);
+        let player = BodySpec::capsule(Vec2::new(0.0, 0.0), Vec2::new(0.0, -0.5), Vec2::new(0.0, 1.5), 0.5);
+        let core = [Field::X1, Field::Y1, Field::X2, Field::Y2];
+        for body in [ball, player] {
+            let empty = Scene::new(crate::scene::Settings::new(Vec2::new(0.0, 0.0)));
+            let mut sim = build(&empty, ScalarKind::I16F16).unwrap();
+            let id = sim.add_body(body).unwrap();
+            let fields = body_fields(&body);
+            assert_eq!(core.iter().all(|f| fields.iter().any(|(g, _)| g == f)), body.is_capsule());
+            let changes: Vec<(Field, f64)> = fields.into_iter().map(|(f, v)| (f, v + 0.25)).collect();
+            sim.set_fields(Selected::Body(id), &changes).unwrap();
+            assert_eq!(body_fields(&sim.body(id).unwrap()), changes);
+        }
+        let empty = Scene::new(crate::scene::Settings::new(Vec2::new(0.0, 0.0)));
+        let mut sim = build(&empty, ScalarKind::F64).unwrap();
+        let id = sim.add_body(ball).unwrap();
+        assert_eq!(sim.set_fields(Selected::Body(id), &[(Field::X1, 1.0)]).unwrap_err(), "a circle body has no `x1`");
+        assert_eq!(sim.body(id).unwrap(), ball, "a refused edit changes nothing");
+    }
+
+    #[test]
     fn every_field_a_collider_lists_can_be_set_and_no_other() {
         let shapes = [
             Shape::Segment { start: Vec2::new(0.0, 0.0), end: Vec2::new(1.0, 0.0) },
@@ -514,23 +589,17 @@ mod contact_tests {
         let bodies = World::bodies(world);
         let mut out = Vec::new();
         for (i, body) in bodies.iter().enumerate().filter(|(_, b)| !b.is_sensor()) {
-            let circle = body.circle();
             for collider in World::colliders(world) {
                 if collider.is_sensor() || !body.filter().matches(collider.filter()) {
                     continue;
                 }
-                let contact = match collider.shape() {
-                    world::Shape::Segment(s) => contact_circle_segment(&circle, &s),
-                    world::Shape::Capsule(c) => contact_circle_capsule(&circle, &c),
-                    world::Shape::Circle(c) => contact_circle_circle(&circle, &c),
-                };
-                out.extend(contact.map(view));
+                out.extend(contact_with(&body.shape(), &collider.shape()).map(view));
             }
             for other in &bodies[i + 1..] {
                 if other.is_sensor() || !body.filter().matches(other.filter()) {
                     continue;
                 }
-                out.extend(contact_circle_circle(&circle, &other.circle()).map(view));
+                out.extend(contact_of_bodies(body, other).map(view));
             }
         }
         out
@@ -543,7 +612,13 @@ mod contact_tests {
         // colliders, on three layers, some of them sensors.
         for i in 0..60_u32 {
             let (x, y) = (f64::from(i % 12) - 6.0, f64::from(i / 12) * 1.5 - 19.5);
-            let mut body = BodySpec::new(Vec2::new(x, y), 0.5 + f64::from(i % 3) * 0.25);
+            let radius = 0.5 + f64::from(i % 3) * 0.25;
+            // Two in seven are capsules, lying or standing.
+            let mut body = match i % 7 {
+                0 => BodySpec::capsule(Vec2::new(x, y), Vec2::new(-0.5, 0.0), Vec2::new(0.5, 0.0), radius),
+                3 => BodySpec::capsule(Vec2::new(x, y), Vec2::new(0.0, 0.0), Vec2::new(0.0, 1.5), radius),
+                _ => BodySpec::new(Vec2::new(x, y), radius),
+            };
             body.layer = 1 << (i % 3);
             body.mask = if i % 5 == 0 { 0b011 } else { u32::MAX };
             body.sensor = i % 11 == 0;
@@ -562,6 +637,29 @@ mod contact_tests {
             });
         }
         assert!(found > 1000, "the scene has contacts to find: {found}");
+    }
+
+    #[test]
+    fn a_capsule_bodys_contacts_are_along_its_whole_core() {
+        let mut scene = Scene::new(Settings::new(Vec2::new(0.0, 0.0)));
+        scene.colliders.push(Shape::Segment { start: Vec2::new(-10.0, 0.0), end: Vec2::new(10.0, 0.0) }.into());
+        // Standing on the floor, 4 tall: its feet touch the floor, its head
+        // a ball above, far beyond its radius from its position.
+        scene.bodies.push(BodySpec::capsule(Vec2::new(0.0, 1.0), Vec2::new(0.0, 0.0), Vec2::new(0.0, 3.0), 1.0));
+        scene.bodies.push(BodySpec::new(Vec2::new(0.0, 6.0), 1.0));
+        // A plank lying on the floor, its end under a post.
+        scene.bodies.push(BodySpec::capsule(Vec2::new(6.0, 0.5), Vec2::new(-2.0, 0.0), Vec2::new(2.0, 0.0), 0.5));
+        scene.colliders.push(Shape::Circle { center: Vec2::new(8.0, 2.0), radius: 1.0 }.into());
+        for kind in ScalarKind::ALL {
+            let contacts = build(&scene, kind).unwrap().contacts();
+            let up = Vec2::new(0.0, 1.0);
+            assert_eq!(contacts.len(), 4, "{kind}: {contacts:?}");
+            assert_eq!(contacts[0], ContactView { point: Vec2::new(0.0, 0.0), normal: up }, "{kind}: the feet");
+            let head = ContactView { point: Vec2::new(0.0, 5.0), normal: -up };
+            assert_eq!(contacts[1], head, "{kind}: the head, under the ball");
+            assert_eq!((contacts[2].normal, contacts[2].point.y), (up, 0.0), "{kind}: the plank on the floor");
+            assert_eq!(contacts[3].normal, -up, "{kind}: the plank's end under the post");
+        }
     }
 
     #[test]

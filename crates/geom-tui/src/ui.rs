@@ -11,7 +11,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::canvas::{Canvas, Context, Line as CanvasLine, Painter, Shape as CanvasShape};
 use ratatui::widgets::{Block, Borders, Cell, Clear, Paragraph, Row, Table, Wrap};
 
-use crate::app::{App, Inspection, PromptKind, Selected, describe};
+use crate::app::{App, Inspection, PromptKind, Selected, body_name, describe};
 use crate::inspect::{Readings, SweepReading, Target};
 use crate::num::ScalarKind;
 use crate::scene::Shape;
@@ -23,6 +23,11 @@ pub(crate) const ARROW_TICKS: f64 = 10.0;
 const SIDE_INSPECTOR_WIDTH: u16 = 130;
 const INSPECTOR_COLUMNS: u16 = 76;
 const INSPECTOR_ROWS: u16 = 11;
+/// The rows the inspector's table takes: its title, the types and a row
+/// for each quantity. A capsule body's core is on the row below.
+// A handful of quantities, far below u16::MAX.
+#[allow(clippy::cast_possible_truncation)]
+const TABLE_ROWS: u16 = 2 + QUANTITIES.len() as u16;
 /// The fewest rows the canvas gets.
 const CANVAS_ROWS: u16 = 3;
 /// The most rows a long message may take at the bottom.
@@ -232,7 +237,7 @@ fn draw_canvas(frame: &mut Frame<'_>, area: Rect, app: &App, inspection: Option<
         ctx.layer();
         if let Some(others) = &secondary {
             for (_, body) in others {
-                ctx.draw(&Outline::circle(body.position, body.radius, theme.color(Color::Magenta), scale).dashed());
+                draw_shape(ctx, &body.shape(), theme.color(Color::Magenta), scale, true);
             }
             ctx.layer();
         }
@@ -244,8 +249,7 @@ fn draw_canvas(frame: &mut Frame<'_>, area: Rect, app: &App, inspection: Option<
             } else {
                 Color::Cyan
             };
-            let outline = Outline::circle(body.position, body.radius, theme.color(color), scale);
-            ctx.draw(&if body.sensor { outline.dashed() } else { outline });
+            draw_shape(ctx, &body.shape(), theme.color(color), scale, body.sensor);
             let tip = body.position + body.velocity * ARROW_TICKS;
             ctx.draw(&segment(body.position, tip, theme.color(Color::Green)));
         }
@@ -275,15 +279,22 @@ fn draw_inspection(ctx: &mut Context<'_>, inspection: &Inspection, kind: ScalarK
     let highlight = theme.color(Color::LightYellow);
     match inspection.target {
         Target::Collider(shape) => draw_shape(ctx, &shape, highlight, scale, false),
-        Target::Body(other) => ctx.draw(&Outline::circle(other.position, other.radius, highlight, scale)),
+        Target::Body(other) => draw_shape(ctx, &other.shape(), highlight, scale, false),
     }
     let Some((_, Ok(readings))) = inspection.table.iter().find(|(k, _)| *k == kind) else { return };
     let body = inspection.body.1;
-    let end = body.position + readings.motion;
-    ctx.draw(&Outline::capsule(body.position, end, body.radius, theme.color(Color::Yellow), scale).dashed());
+    let path = theme.color(Color::Yellow);
+    if body.is_capsule() {
+        // Where it will be, dotted.
+        draw_shape(ctx, &body.shape().translated(readings.motion), path, scale, true);
+    } else {
+        // The region the circle sweeps, dotted.
+        let end = body.position + readings.motion;
+        ctx.draw(&Outline::capsule(body.position, end, body.radius, path, scale).dashed());
+    }
     if let SweepReading::Hit { t } = readings.sweep {
-        let at = body.position + readings.motion * t;
-        ctx.draw(&Outline::circle(at, body.radius, theme.color(Color::LightRed), scale));
+        let at = body.shape().translated(readings.motion * t);
+        draw_shape(ctx, &at, theme.color(Color::LightRed), scale, false);
     }
     let cross = 2.0 * scale;
     let p = readings.closest;
@@ -456,7 +467,27 @@ fn draw_inspector(frame: &mut Frame<'_>, area: Rect, app: &App, inspection: Opti
         return;
     };
     let rank = if inspection.rank == 0 { "nearest".to_owned() } else { format!("#{} nearest", inspection.rank + 1) };
-    let title = format!(" body {} vs {} · {rank} · t: next ", inspection.body.0.index(), inspection.target_name);
+    let (id, body) = inspection.body;
+    let title = format!(" {} vs {} · {rank} · t: next ", body_name(id, &body), inspection.target_name);
+    // A capsule's core and radius on the line below the table.
+    let (area, core_area) = if body.is_capsule() {
+        let [table, below] = Layout::vertical([Constraint::Length(TABLE_ROWS), Constraint::Min(0)]).areas(area);
+        (table, Some(below).filter(|below| below.height > 0))
+    } else {
+        (area, None)
+    };
+    if let Some(below) = core_area {
+        let [start, end] = body.core;
+        let text = format!(
+            "capsule core x1={} y1={} x2={} y2={} (from its position) r={}",
+            short(start.x),
+            short(start.y),
+            short(end.x),
+            short(end.y),
+            short(body.radius)
+        );
+        frame.render_widget(Paragraph::new(text).block(Block::new().borders(Borders::LEFT)), below);
+    }
     let reference = inspection.table.iter().find(|(k, _)| *k == ScalarKind::F64).and_then(|(_, r)| r.as_ref().ok());
     let header = Row::new(std::iter::once(Cell::from("")).chain(inspection.table.iter().map(|(kind, _)| {
         let style = if *kind == app.kind() { Style::new().add_modifier(Modifier::BOLD) } else { Style::new() };
@@ -781,6 +812,56 @@ mod tests {
         let on_the_left = lines.iter().map(|l| l.chars().take(84).filter(|&c| is_braille(c)).count()).sum::<usize>();
         let on_the_right = lines.iter().map(|l| l.chars().skip(84).filter(|&c| is_braille(c)).count()).sum::<usize>();
         assert!(on_the_left > 100 && on_the_right == 0, "{screen}");
+    }
+
+    #[test]
+    fn a_capsule_body_is_drawn_along_its_core_highlighted_and_inspected_with_its_core_and_radius() {
+        // A ball over a floor, and a capsule body lying high above them,
+        // 12 long, its position at its left end.
+        let mut app = ball_over_floor(ScalarKind::I16F16, 3.0, 1.0);
+        let mut plank = crate::scene::BodySpec::capsule(Vec2::new(-6.0, 10.0), Vec2::ZERO, Vec2::new(12.0, 0.0), 0.5);
+        plank.inverse_mass = 0.0;
+        let mut scene = app.primary().to_scene();
+        scene.bodies.push(plank);
+        app = App::new(scene, None, ScalarKind::I16F16).unwrap();
+        app.set_colors(true);
+        // How wide the braille drawn in `color` is, in the view's units.
+        let width_in = |app: &mut App, color: Color| {
+            let buffer = draw_buffer(app, 80, 24);
+            let canvas = layout(app.size, app).canvas;
+            let columns = (canvas.left()..canvas.right())
+                .filter(|&x| {
+                    (canvas.top()..canvas.bottom()).any(|y| {
+                        let cell = &buffer[(x, y)];
+                        cell.fg == color && cell.symbol().chars().any(is_braille)
+                    })
+                })
+                .count();
+            f64::from(u16::try_from(columns).unwrap()) * app.camera.cell()
+        };
+        // Immovable, so blue: one long outline, as wide as the capsule is
+        // long (12 and its two caps), not a small circle at its position.
+        keys(&mut app, &[KeyCode::Tab]);
+        let width = width_in(&mut app, Color::Blue);
+        assert!((13.0..=14.5).contains(&width), "{width} units wide");
+        // Selected, all of it is yellow.
+        keys(&mut app, &[KeyCode::Tab]);
+        assert_eq!(width_in(&mut app, Color::Blue), 0.0);
+        let width = width_in(&mut app, Color::Yellow);
+        assert!((13.0..=14.5).contains(&width), "{width} units wide");
+        // The inspector names it a capsule and shows its core and radius.
+        let screen = render(&mut app, 80, 24);
+        assert!(screen.contains(" body 1 (capsule) vs body 0 · nearest"), "{screen}");
+        assert!(screen.contains("│capsule core x1=0.0 y1=0.0 x2=12.0 y2=0.0 (from its position) r=0.5"), "{screen}");
+        // From its core to the ball's centre, right below it.
+        assert_eq!(inspector_row(&screen, "distance"), ["7.0"; 5], "{screen}");
+        assert_eq!(inspector_row(&screen, "closest x"), ["1.0"; 5], "{screen}");
+        keys(&mut app, &[KeyCode::Enter]);
+        let footer = render(&mut app, 120, 40).lines().last().unwrap().to_owned();
+        assert_eq!(
+            footer,
+            "edit body 1 (capsule) [x=-6.0 y=10.0 x1=0.0 y1=0.0 x2=12.0 y2=0.0 vx=0.0 vy=0.0 r=0.5 e=0.0 im=0.0 mu=0.0]> ▏"
+        );
     }
 
     #[test]

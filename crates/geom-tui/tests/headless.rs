@@ -269,6 +269,34 @@ fn a_bouncy_ball_is_at_rest_within_3000_ticks() {
     }
 }
 
+/// A capsule body standing upright (its core 1 below and 1 above its
+/// position), dropped onto a floor, lands on its lower end and rests there
+/// in every type, its position 1.5 above the floor (a circle at its
+/// position would rest at 0.5); a lying one rests on its side. The final
+/// state keeps their shape and core.
+#[test]
+fn a_capsule_body_falls_onto_a_segment_and_rests_on_its_end() {
+    let scene = TempFile::new(
+        "capsule.toml",
+        "gravity = [0.0, -0.02]\n\n[[collider]]\nshape = \"segment\"\nstart = [-10.0, 0.0]\nend = [10.0, 0.0]\n\n\
+         [[body]]\nshape = \"capsule\"\nposition = [0.0, 4.0]\nstart = [0.0, -1.0]\nend = [0.0, 1.0]\nradius = 0.5\n\
+         restitution = 0.5\n\n\
+         [[body]]\nshape = \"capsule\"\nposition = [5.0, 3.0]\nstart = [-1.0, 0.0]\nend = [1.0, 0.0]\nradius = 0.5\n",
+    );
+    for kind in ["f32", "f64", "I16F16", "I32F32", "I48F16"] {
+        let run = |ticks: &str| geom_tui(&["run", scene.path(), "--ticks", ticks, "--scalar", kind, "--json"]);
+        let (a, b) = (final_positions(&run("1000")), final_positions(&run("1001")));
+        assert_eq!(a, b, "{kind}: still moving after 1000 ticks");
+        assert!((a[0].1 - 1.5).abs() < 1e-3, "{kind}: the standing capsule rests at {:?}, not on its end", a[0]);
+        assert!(a[0].0.abs() < 1e-3, "{kind}: it fell straight: {:?}", a[0]);
+        assert!((a[1].1 - 0.5).abs() < 1e-3, "{kind}: the lying capsule rests at {:?}, not on its side", a[1]);
+        let json: serde_json::Value = serde_json::from_str(&stdout(&run("10"))).expect("one JSON document");
+        let standing = &json["final"]["bodies"][0];
+        assert_eq!(standing["shape"], "capsule", "{kind}");
+        assert_eq!((standing["start"][1].as_f64(), standing["end"][1].as_f64()), (Some(-1.0), Some(1.0)), "{kind}");
+    }
+}
+
 /// A ball sliding on a floor with friction 0.5 (both) stops, and stays.
 #[test]
 fn friction_stops_a_sliding_ball() {
