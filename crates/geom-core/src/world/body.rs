@@ -286,15 +286,27 @@ impl<S: Scalar> Body<S> {
         Capsule::new_unchecked(Segment::new_unchecked(position + start, position + end), self.radius())
     }
 
-    /// Moves the body to `position`, held where its whole core stays in
-    /// the safe range (for a circle: the centre clamped into it).
+    /// Moves the body to `position`, held where it and its whole core stay
+    /// in the safe range (for a circle: the centre clamped into it). A
+    /// position whose core's ends, rounded as [`Body::capsule`] rounds
+    /// them, are in range is kept as it is.
     pub(super) fn place(&mut self, position: Vec2<S>) {
-        let position = if self.is_capsule() {
-            let [start, end] = self.core;
+        let [start, end] = self.core;
+        // Each sum within twice the range once `position` is in it.
+        let fits = |p: Vec2<S>| in_safe_range(p) && in_safe_range(p + start) && in_safe_range(p + end);
+        let position = if !self.is_capsule() {
+            clamp_to_range(position)
+        } else if fits(position) {
+            position
+        } else {
             let hold = |v: S, a: S, b: S| {
+                // The offsets of the core's ends and of the position itself.
                 let (low, high) = if a < b { (a, b) } else { (b, a) };
-                // Both bounds within ±2·MAX_COORD: no overflow; and
-                // `least ≤ most`, since the core fits in the range.
+                let (low, high) =
+                    (if low < S::ZERO { low } else { S::ZERO }, if high > S::ZERO { high } else { S::ZERO });
+                // Both bounds within ±MAX_COORD (`low ≤ 0 ≤ high`): no
+                // overflow; and `least ≤ most`, since the core fits in the
+                // range.
                 let (least, most) = (-S::MAX_COORD - low, S::MAX_COORD - high);
                 if v < least {
                     least
@@ -305,8 +317,6 @@ impl<S: Scalar> Body<S> {
                 }
             };
             Vec2::new(hold(position.x, start.x, end.x), hold(position.y, start.y, end.y))
-        } else {
-            clamp_to_range(position)
         };
         self.circle = Circle::new_unchecked(position, self.radius());
     }

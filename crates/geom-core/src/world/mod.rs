@@ -864,7 +864,8 @@ impl<S: Scalar> World<S> {
     /// # Errors
     ///
     /// [`WorldError::UnknownBody`], or [`WorldError::Shape`] for a
-    /// position outside the safe range; the world is left unchanged.
+    /// position outside the safe range (or one that would put an end of a
+    /// capsule body's core outside it); the world is left unchanged.
     ///
     /// # Examples
     ///

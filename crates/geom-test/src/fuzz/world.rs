@@ -8,7 +8,7 @@ use geom_core::world::{
     Body, BodyDef, BodyId, ColliderDef, ColliderId, Event, EventKind, Filter, Id, Nearest, RayHit, Shape, Snapshot,
     World, WorldConfig, WorldError, sync_test,
 };
-use geom_core::{Capsule, Circle, Segment, Vec2};
+use geom_core::{Capsule, Circle, Segment, ShapeError, Vec2};
 
 use super::{FuzzScalar, Input};
 
@@ -104,11 +104,21 @@ fn in_unit<S: FuzzScalar>(v: S, max: S) -> bool {
 }
 
 /// The error `World::add_body` and `set_body` must give for `def`, in the
-/// documented order: the circle, the velocity, the inverse mass, the
-/// restitution, the friction, the gravity scale.
+/// documented order: the circle, a capsule's core (each end relative to the
+/// position, then the capsule it makes there), the velocity, the inverse
+/// mass, the restitution, the friction, the gravity scale.
 fn expected_def_error<S: FuzzScalar>(def: &BodyDef<S>) -> Option<WorldError> {
     if let Err(e) = Circle::new(def.position, def.radius) {
         return Some(WorldError::Shape(e));
+    }
+    if def.core != [Vec2::ZERO; 2] {
+        if !def.core.iter().all(|&p| vec_in_range(p)) {
+            return Some(WorldError::Shape(ShapeError::OutOfRange));
+        }
+        let [start, end] = def.core.map(|p| def.position + p);
+        if let Err(e) = Capsule::new(start, end, def.radius) {
+            return Some(WorldError::Shape(e));
+        }
     }
     if !vec_in_range(def.velocity) {
         return Some(WorldError::Velocity);
@@ -179,6 +189,10 @@ fn body_def<S: FuzzScalar>(input: &mut Input<'_, S>) -> BodyDef<S> {
     }
     if tag & 128 != 0 {
         def.tag = input.u64();
+    }
+    // One body in three a capsule, its core relative to the position.
+    if input.byte() % 3 == 0 {
+        def.core = [input.point(), input.point()];
     }
     def
 }
@@ -584,7 +598,14 @@ fn check_body_input<S: FuzzScalar>(
             }
         }
         Op::SetPosition(id, p) => {
-            let expected = body_input_error(before, *id, |d| Circle::new(*p, d.radius).err().map(WorldError::Shape));
+            // The centre in range, and a capsule's core too once moved there.
+            let placed = |d: &BodyDef<S>| {
+                Circle::new(*p, d.radius).err().or_else(|| {
+                    let [start, end] = d.core.map(|c| *p + c);
+                    (d.core != [Vec2::ZERO; 2]).then(|| Capsule::new(start, end, d.radius).err()).flatten()
+                })
+            };
+            let expected = body_input_error(before, *id, |d| placed(d).map(WorldError::Shape));
             assert_eq!(result.err(), expected, "{}: set_position({id:?}, {p:?})", S::NAME);
             if result.is_ok() {
                 assert_eq!(after.map(|d| d.position), Some(*p), "{}: set_position", S::NAME);
