@@ -794,6 +794,20 @@ fn an_impact_at_the_ranges_edge_reports_a_point_within_it<S: TestScalar>() {
     assert_eq!(point.expect("they met"), Vec2::new(S::ZERO, S::MAX_COORD));
 }
 
+/// Found by fuzzing (with a capsule body, but a circle does the same): a
+/// ray leaving the range before it meets a large body near the edge hit
+/// its surface beyond the edge. The point is held there, as an impact's.
+fn a_ray_hit_at_the_ranges_edge_reports_a_point_within_it<S: TestScalar>() {
+    let mut w = world::<S>(0.0);
+    let edge = S::MAX_COORD.f();
+    let big = w.add_body(BodyDef::new(v(-0.5 * edge, 0.9 * edge), S::lit(0.4 * edge))).unwrap();
+    // Enters the body at about t = 0.119, where y ≈ 1.021 · edge.
+    let hit = w.ray_cast(v(0.0, 0.95 * edge), v(-edge, 0.6 * edge), Filter::ALL).expect("it meets the body");
+    assert_eq!(hit.id, Id::Body(big));
+    assert_eq!(hit.point.y, S::MAX_COORD, "{hit:?}");
+    assert!((hit.point.x.f() + 0.119 * edge).abs() < 0.001 * edge, "{hit:?}");
+}
+
 /// An impulse changes the velocity by impulse × inverse mass; equal and
 /// opposite impulses leave the momentum of two bodies unchanged; an
 /// immovable body ignores them; a teleport is not swept.
@@ -1186,6 +1200,7 @@ macro_rules! world_suite {
                 a_huge_gravity_still_makes_a_valid_world,
                 an_impact_faster_than_the_safe_range_reports_the_ranges_edge,
                 an_impact_at_the_ranges_edge_reports_a_point_within_it,
+                a_ray_hit_at_the_ranges_edge_reports_a_point_within_it,
                 inputs_move_bodies_as_a_game_expects,
                 gravity_scale_and_tags,
                 world_queries_agree_with_a_search_of_every_shape,

@@ -33,7 +33,9 @@ pub struct RayHit<S> {
     /// When, as a fraction of the ray's translation, in `[0, 1]`.
     pub t: S,
     /// Where, on the shape's surface (the ray's origin when it starts
-    /// inside the shape).
+    /// inside the shape); held within [`Scalar::MAX_COORD`] in each
+    /// component, as an impact event's point is: at the range's edge a
+    /// body's surface reaches beyond it.
     pub point: Vec2<S>,
     /// The unit normal of the surface there, facing the ray.
     pub normal: Vec2<S>,
@@ -206,7 +208,8 @@ impl<S: Scalar> World<S> {
                         RayHit { id: candidate.id, t: S::ZERO, point: origin, normal: contact.normal }
                     }
                     Sweep::Hit(impact) => {
-                        RayHit { id: candidate.id, t: impact.t, point: impact.point, normal: impact.normal }
+                        let point = clamp_to_range(impact.point);
+                        RayHit { id: candidate.id, t: impact.t, point, normal: impact.normal }
                     }
                 };
                 if best.is_none_or(|b| hit.t < b.t || (hit.t == b.t && hit.id < b.id)) {
