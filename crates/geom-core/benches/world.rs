@@ -16,66 +16,59 @@
 //! Building a world (`world_build/<colliders>`, `I32F32`): adding 2000 and
 //! then 8000 colliders to an empty world one by one and taking its
 //! checksum, which should cost four times as much for four times as many.
+//!
+//! How the tick grows with the number of bodies (`world_scale/<type>/<n>`,
+//! n = 1000, 4000, 16000): the same box of platforms, grown with the count
+//! so that the density stays the same, 120 ticks in; and dense piles
+//! (`world_pile/<type>/<n>`, n = 2000, 5000): balls touching their
+//! neighbours on a hexagonal grid on the floor, 10 ticks in. One `step()`
+//! is measured (no checksum or events), as the rapier2d comparison in
+//! `peers/` measures rapier's. The scenes are plain data shared with it
+//! (`common/world_scene.rs`).
 
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{BatchSize, BenchmarkId, Criterion, criterion_group, criterion_main};
+use criterion::{BatchSize, BenchmarkId, Criterion, SamplingMode, criterion_group, criterion_main};
 mod common;
 
-use common::{FromF64, SplitMix};
+use common::FromF64;
+use common::world_scene::{self, WorldScene};
 use fixed::types::{I16F16, I32F32, I48F16};
-use geom_core::world::{BodyDef, ColliderDef, Filter, World, WorldConfig};
+use geom_core::world::{ColliderDef, Filter, World, WorldConfig};
 use geom_core::{Circle, Segment, Vec2};
 
+/// The scene of `world/<type>` (1000 balls among the platforms, stepped
+/// 120 ticks), or with `features` the one of `world_features/<type>`.
 fn scene<S: FromF64>(features: bool) -> World<S> {
+    let data = world_scene::platforms(1000);
+    if !features {
+        return data.warmed_up();
+    }
     let v = |x: f64, y: f64| Vec2::new(S::from_f64(x), S::from_f64(y));
-    let mut world = World::new(WorldConfig::new(v(0.0, -0.05))).expect("valid config");
-    let mut walls = 0;
-    let mut wall = |a: (f64, f64), b: (f64, f64)| {
-        let mut def = ColliderDef::new(Segment::new(v(a.0, a.1), v(b.0, b.1)).expect("in range"));
-        if features {
-            def.friction = S::from_f64(0.5);
-            walls += 1;
-            if walls % 7 == 0 {
-                def.velocity = v(0.0, if walls % 2 == 0 { 0.0625 } else { -0.0625 });
-            }
+    let mut world = World::new(data.config()).expect("valid config");
+    for (i, &wall) in data.walls.iter().enumerate() {
+        let mut def = world_scene::collider::<S>(wall);
+        def.friction = S::from_f64(0.5);
+        let walls = i + 1;
+        if walls % 7 == 0 {
+            def.velocity = v(0.0, if walls % 2 == 0 { 0.0625 } else { -0.0625 });
         }
         world.add_collider(def).expect("valid collider");
-    };
-    wall((-200.0, -200.0), (200.0, -200.0));
-    wall((200.0, -200.0), (200.0, 200.0));
-    wall((200.0, 200.0), (-200.0, 200.0));
-    wall((-200.0, 200.0), (-200.0, -200.0));
-    for row in 0..14 {
-        for col in 0..14 {
-            let x = -182.0 + f64::from(col) * 26.0 + if row % 2 == 0 { 0.0 } else { 13.0 };
-            let y = -180.0 + f64::from(row) * 26.0;
-            let tilt = if (row + col) % 2 == 0 { 3.0 } else { -3.0 };
-            wall((x - 8.0, y + tilt), (x + 8.0, y - tilt));
-        }
     }
-    if features {
-        for i in 0..24 {
-            let (x, y) = (-180.0 + f64::from(i % 6) * 72.0, -150.0 + f64::from(i / 6) * 90.0);
-            let mut zone = ColliderDef::new(Circle::new(v(x, y), S::from_f64(6.0)).expect("in range"));
-            zone.sensor = true;
-            world.add_collider(zone).expect("valid collider");
-        }
+    for i in 0..24 {
+        let (x, y) = (-180.0 + f64::from(i % 6) * 72.0, -150.0 + f64::from(i / 6) * 90.0);
+        let mut zone = ColliderDef::new(Circle::new(v(x, y), S::from_f64(6.0)).expect("in range"));
+        zone.sensor = true;
+        world.add_collider(zone).expect("valid collider");
     }
-    let mut rng = SplitMix(0x0077_6f72_6c64);
-    for i in 0..1000 {
-        let mut def =
-            BodyDef::new(v(rng.range(-190.0, 190.0), rng.range(0.0, 190.0)), S::from_f64(rng.range(0.5, 1.5)));
-        def.velocity = v(rng.range(-2.0, 2.0), rng.range(-2.0, 2.0));
-        def.restitution = S::from_f64(rng.range(0.0, 0.8));
-        if features {
-            def.friction = S::from_f64(0.5);
-            def.filter = Filter { layer: 1 << (i % 2), mask: u32::MAX };
-        }
+    for (i, ball) in data.balls.iter().enumerate() {
+        let mut def = ball.body::<S>();
+        def.friction = S::from_f64(0.5);
+        def.filter = Filter { layer: 1 << (i % 2), mask: u32::MAX };
         world.add_body(def).expect("valid body");
     }
-    for _ in 0..120 {
+    for _ in 0..data.warm_up {
         world.step();
     }
     world
@@ -99,6 +92,55 @@ fn bench_type<S: FromF64>(c: &mut Criterion, name: &str) {
         });
         group.finish();
     }
+}
+
+/// The ball counts of `world_scale` and of `world_pile` (shared with the
+/// rapier2d comparison in `peers/benches/world.rs`).
+const SCALE: [usize; 3] = [1000, 4000, 16000];
+const PILES: [usize; 2] = [2000, 5000];
+
+/// `world_scale/<type>/<n>` and `world_pile/<type>/<n>`: one tick of the
+/// box of platforms with `n` balls (the box growing with the count) and of
+/// a dense pile of `n` balls, from a copy of the same warmed-up state. Each
+/// scene is built and warmed up only when its benchmark runs (not when a
+/// filter leaves it out), and measured with few samples: the large ones
+/// take tens of milliseconds per tick.
+fn bench_scaling<S: FromF64>(c: &mut Criterion, name: &str) {
+    let scale = SCALE.map(world_scene::platforms);
+    let piles = PILES.map(world_scene::pile);
+    for (group_name, scenes) in [("world_scale", &scale[..]), ("world_pile", &piles[..])] {
+        let mut group = c.benchmark_group(group_name);
+        group
+            .sample_size(10)
+            .sampling_mode(SamplingMode::Flat)
+            .warm_up_time(Duration::from_millis(300))
+            .measurement_time(Duration::from_secs(2));
+        for scene in scenes {
+            bench_step::<S>(&mut group, BenchmarkId::new(name, scene.balls.len()), scene);
+        }
+        group.finish();
+    }
+}
+
+/// Measures one `step()` of `scene` in `S`, from a copy of the state after
+/// its warm-up ticks.
+fn bench_step<S: FromF64>(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    id: BenchmarkId,
+    scene: &WorldScene,
+) {
+    let mut warmed: Option<World<S>> = None;
+    group.bench_function(id, |b| {
+        let world = warmed.get_or_insert_with(|| scene.warmed_up());
+        b.iter_batched_ref(
+            || world.clone(),
+            |w| {
+                w.step();
+                black_box(w.tick())
+            },
+            BatchSize::LargeInput,
+        );
+    });
 }
 
 fn world_build(c: &mut Criterion) {
@@ -133,5 +175,13 @@ fn world_step(c: &mut Criterion) {
     bench_type::<I48F16>(c, "I48F16");
 }
 
-criterion_group!(benches, world_step, world_build);
+fn world_scaling(c: &mut Criterion) {
+    bench_scaling::<f32>(c, "f32");
+    bench_scaling::<f64>(c, "f64");
+    bench_scaling::<I16F16>(c, "I16F16");
+    bench_scaling::<I32F32>(c, "I32F32");
+    bench_scaling::<I48F16>(c, "I48F16");
+}
+
+criterion_group!(benches, world_step, world_build, world_scaling);
 criterion_main!(benches);

@@ -1,11 +1,14 @@
 //! What the benchmarks share: a seeded generator, `f64` literals in every
 //! scalar type, and the two query workloads (also read by the peer
 //! comparison in `peers/`, so that geom and parry2d answer the very same
-//! questions).
+//! questions), and the world benchmarks' scenes (`world_scene`, shared with
+//! the rapier2d comparison the same way).
 #![allow(dead_code, unreachable_pub)]
 
 use fixed::types::{I16F16, I32F32, I48F16};
 use geom_core::{Capsule, Circle, Scalar, Segment, Vec2};
+
+pub mod world_scene;
 
 /// A small deterministic generator (`SplitMix64`): the same scenes every run.
 pub struct SplitMix(pub u64);

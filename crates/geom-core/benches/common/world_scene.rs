@@ -1,0 +1,169 @@
+//! The world benchmarks' scenes as plain data in `f64`, so that geom's world
+//! (`benches/world.rs`) and rapier2d (`peers/benches/world.rs`) build the
+//! very same scene: walls as segments, balls as position, radius, velocity
+//! and restitution, and gravity.
+//!
+//! Units are geom's: lengths in units, velocities in units per tick and
+//! gravity in units per tick per tick, one `World::step` per tick. Every
+//! number is on a 2^-12 grid, so every scalar type holds it exactly.
+//!
+//! - [`platforms`]: the box of slanted platforms with `n` balls dropped into
+//!   its top half. For `n = 1000` it is exactly the scene `world/<type>`
+//!   has always measured (a 400 × 400 box, 196 platforms); for more balls
+//!   the box and its grid of platforms grow with `√(n / 1000)`, so that the
+//!   density of balls and platforms stays the same (4000: 800 × 800 and 784
+//!   platforms; 16000: 1600 × 1600 and 3136 platforms).
+//! - [`pile`]: a dense pile of `n` touching balls at rest, on the floor of
+//!   the same 400 × 400 box (no platforms), held in a bin 100 wide.
+#![allow(dead_code, unreachable_pub)]
+
+use geom_core::world::{BodyDef, ColliderDef, World, WorldConfig};
+use geom_core::{Segment, Vec2};
+
+use super::{FromF64, SplitMix};
+
+/// A ball: a dynamic circle (unit mass, no friction).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ball {
+    pub position: [f64; 2],
+    pub radius: f64,
+    /// Units per tick.
+    pub velocity: [f64; 2],
+    pub restitution: f64,
+}
+
+/// A scene: static walls (segments `[x0, y0, x1, y1]`), balls and gravity.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WorldScene {
+    /// `platforms_<n>` or `pile_<n>`.
+    pub name: String,
+    /// Units per tick per tick.
+    pub gravity: [f64; 2],
+    pub walls: Vec<[f64; 4]>,
+    pub balls: Vec<Ball>,
+    /// How many ticks a benchmark steps the scene before it measures one.
+    pub warm_up: u32,
+}
+
+fn round(v: f64) -> f64 {
+    (v * 4096.0).round() / 4096.0
+}
+
+/// The four walls of a box `±half` around the origin.
+fn walls(half: f64) -> Vec<[f64; 4]> {
+    vec![[-half, -half, half, -half], [half, -half, half, half], [half, half, -half, half], [-half, half, -half, -half]]
+}
+
+/// The box of platforms with `n` balls (see the module documentation),
+/// stepped 120 ticks before a tick is measured: most balls are then falling
+/// onto or bouncing between the platforms, and many are in contact.
+pub fn platforms(n: usize) -> WorldScene {
+    // 1 for 1000 balls, 2 for 4000, 4 for 16000.
+    let scale = (n as f64 / 1000.0).sqrt();
+    let half = round(200.0 * scale);
+    let grid = (14.0 * scale).round() as u32;
+    let mut walls = walls(half);
+    for row in 0..grid {
+        for col in 0..grid {
+            let x = -half + 18.0 + f64::from(col) * 26.0 + if row % 2 == 0 { 0.0 } else { 13.0 };
+            let y = -half + 20.0 + f64::from(row) * 26.0;
+            let tilt = if (row + col) % 2 == 0 { 3.0 } else { -3.0 };
+            walls.push([x - 8.0, y + tilt, x + 8.0, y - tilt]);
+        }
+    }
+    let mut rng = SplitMix(0x0077_6f72_6c64);
+    let balls = (0..n)
+        .map(|_| {
+            let position = [rng.range(-half + 10.0, half - 10.0), rng.range(0.0, half - 10.0)];
+            let radius = rng.range(0.5, 1.5);
+            let velocity = [rng.range(-2.0, 2.0), rng.range(-2.0, 2.0)];
+            Ball { position, radius, velocity, restitution: rng.range(0.0, 0.8) }
+        })
+        .collect();
+    WorldScene { name: format!("platforms_{n}"), gravity: [0.0, -0.05], walls, balls, warm_up: 120 }
+}
+
+/// Balls per even row of the pile (odd rows hold one fewer).
+pub const PILE_COLUMNS: usize = 100;
+
+/// A dense pile of `n` balls at rest, stepped 10 ticks before a tick is
+/// measured.
+///
+/// The balls (radii 0.5 to 0.55, no bounce, at rest) sit on a hexagonal
+/// grid of spacing 1 on the floor of a 400 × 400 box, rows of 100 and 99
+/// in turn (5000 balls: 51 rows, 44 high), between two walls 100 apart:
+/// every ball touches or overlaps (by up to 0.1) its six neighbours, the
+/// floor or the bin's walls, and the pile stays a pile instead of spreading
+/// over the floor.
+pub fn pile(n: usize) -> WorldScene {
+    let (half, width) = (200.0, PILE_COLUMNS as f64);
+    let row_height = round(3.0_f64.sqrt() / 2.0);
+    let rows = (2 * n).div_ceil(2 * PILE_COLUMNS - 1);
+    let mut walls = walls(half);
+    let top = round(-half + rows as f64 * row_height + 10.0);
+    walls.push([-width / 2.0, -half, -width / 2.0, top]);
+    walls.push([width / 2.0, -half, width / 2.0, top]);
+    let mut rng = SplitMix(0x7069_6c65);
+    let mut balls = Vec::with_capacity(n);
+    'rows: for row in 0..rows {
+        let (count, first) =
+            if row % 2 == 0 { (PILE_COLUMNS, -width / 2.0 + 0.5) } else { (PILE_COLUMNS - 1, -width / 2.0 + 1.0) };
+        let y = -half + 0.5 + row as f64 * row_height;
+        for col in 0..count {
+            if balls.len() == n {
+                break 'rows;
+            }
+            let position = [first + col as f64, y];
+            balls.push(Ball { position, radius: rng.range(0.5, 0.55), velocity: [0.0; 2], restitution: 0.0 });
+        }
+    }
+    WorldScene { name: format!("pile_{n}"), gravity: [0.0, -0.05], walls, balls, warm_up: 10 }
+}
+
+fn vec2<S: FromF64>([x, y]: [f64; 2]) -> Vec2<S> {
+    Vec2::new(S::from_f64(x), S::from_f64(y))
+}
+
+impl Ball {
+    /// The ball as a geom body in `S`.
+    pub fn body<S: FromF64>(&self) -> BodyDef<S> {
+        let mut def = BodyDef::new(vec2(self.position), S::from_f64(self.radius));
+        def.velocity = vec2(self.velocity);
+        def.restitution = S::from_f64(self.restitution);
+        def
+    }
+}
+
+/// A wall as a geom collider in `S`.
+pub fn collider<S: FromF64>([x0, y0, x1, y1]: [f64; 4]) -> ColliderDef<S> {
+    ColliderDef::new(Segment::new(vec2([x0, y0]), vec2([x1, y1])).expect("in range"))
+}
+
+impl WorldScene {
+    /// geom's configuration for the scene: its gravity, the rest default.
+    pub fn config<S: FromF64>(&self) -> WorldConfig<S> {
+        WorldConfig::new(vec2(self.gravity))
+    }
+
+    /// The scene as a geom world in `S`, not stepped yet: the walls, then
+    /// the balls, in order.
+    pub fn world<S: FromF64>(&self) -> World<S> {
+        let mut world = World::new(self.config()).expect("valid config");
+        for &wall in &self.walls {
+            world.add_collider(collider::<S>(wall)).expect("valid collider");
+        }
+        for ball in &self.balls {
+            world.add_body(ball.body()).expect("valid body");
+        }
+        world
+    }
+
+    /// The scene as a geom world in `S`, stepped `warm_up` ticks.
+    pub fn warmed_up<S: FromF64>(&self) -> World<S> {
+        let mut world = self.world();
+        for _ in 0..self.warm_up {
+            world.step();
+        }
+        world
+    }
+}
