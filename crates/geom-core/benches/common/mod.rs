@@ -33,19 +33,29 @@ impl SplitMix {
     }
 }
 
+/// Conversions from `f64` literals, and back to `f64` to inspect results.
 pub trait FromF64: Scalar {
     fn from_f64(v: f64) -> Self;
+    fn to_f64(self) -> f64;
 }
 
 impl FromF64 for f32 {
     fn from_f64(v: f64) -> Self {
         v as f32
     }
+
+    fn to_f64(self) -> f64 {
+        f64::from(self)
+    }
 }
 
 impl FromF64 for f64 {
     fn from_f64(v: f64) -> Self {
         v
+    }
+
+    fn to_f64(self) -> f64 {
+        self
     }
 }
 
@@ -54,6 +64,10 @@ macro_rules! from_f64_fixed {
         impl FromF64 for $t {
             fn from_f64(v: f64) -> Self {
                 <$t>::from_num(v)
+            }
+
+            fn to_f64(self) -> f64 {
+                self.to_num()
             }
         }
     )*};

@@ -61,6 +61,7 @@ pub fn platforms(n: usize) -> WorldScene {
     // 1 for 1000 balls, 2 for 4000, 4 for 16000.
     let scale = (n as f64 / 1000.0).sqrt();
     let half = round(200.0 * scale);
+    #[allow(clippy::cast_sign_loss)] // a positive number of rows
     let grid = (14.0 * scale).round() as u32;
     let mut walls = walls(half);
     for row in 0..grid {
