@@ -26,10 +26,12 @@ tasks:
   accuracy  measured accuracy of every scalar type against the exact oracle
             (an optional number of scenes per query, default 20000)
   bench     the criterion benchmarks, then tables of medians: per query and
-            scalar type, per world tick, per sandbox frame (arguments after
-            `--` go to criterion, e.g. `--quick`); `bench --peers` runs the
-            comparison with parry2d instead (`peers/`, its own workspace):
-            per workload, ns per query for geom and parry, and their ratios
+            scalar type, per world tick (and by number of bodies), per
+            sandbox frame (arguments after `--` go to criterion, e.g.
+            `--quick` or a filter); `bench --peers` runs the comparisons
+            instead (`peers/`, its own workspace): per workload, ns per query
+            for geom and parry2d and their ratios, then ms per world tick for
+            geom and rapier2d on the same scenes
   fuzz      every fuzz target (fuzz/, libFuzzer via cargo-fuzz, installed if
             missing) for `--seconds N` each (default 60), or only the targets
             named; then a table of executions and coverage per target. New
@@ -356,6 +358,7 @@ fn bench(extra: &[String]) -> Result<(), String> {
     }
     print_sqrt(&criterion.join("sqrt"));
     print_world(&criterion);
+    print_world_scaling(&criterion);
     print_render(&criterion.join("render"));
     Ok(())
 }
@@ -380,21 +383,96 @@ fn print_sqrt(dir: &Path) {
     }
 }
 
-/// Runs the comparison with parry2d (`peers/`, a workspace of its own so that
-/// the root workspace never builds parry) and prints, per workload, the
-/// median time per query of each implementation and their ratios.
+/// Runs the comparison with parry2d and rapier2d (`peers/`, a workspace of
+/// its own so that the root workspace never builds either) and prints, per
+/// workload, the median time per query of each implementation and their
+/// ratios, then the world's time per tick against rapier2d's.
+///
+/// The two benches build apart: the world bench needs rapier2d (the `rapier`
+/// feature), whose `enhanced-determinism` would otherwise change the
+/// parry2d the query bench measures.
 fn bench_peers(extra: &[String]) -> Result<(), String> {
-    let mut args = vec!["bench", "--manifest-path", "peers/Cargo.toml", "--"];
-    args.extend(extra.iter().map(String::as_str).filter(|a| *a != "--" && *a != "--peers"));
-    Step::cargo(&args).run()?;
+    let criterion_args: Vec<&str> =
+        extra.iter().map(String::as_str).filter(|a| *a != "--" && *a != "--peers").collect();
+    for bench in [["--bench", "peers"].as_slice(), &["--features", "rapier", "--bench", "world"]] {
+        let mut args = vec!["bench", "--manifest-path", "peers/Cargo.toml"];
+        args.extend(bench);
+        args.push("--");
+        args.extend(&criterion_args);
+        Step::cargo(&args).run()?;
+    }
     // The peers workspace builds in `peers/target` unless told otherwise.
     let target =
         env::var_os("CARGO_TARGET_DIR").map_or_else(|| root().join("peers").join("target"), |t| root().join(t));
+    let criterion = target.join("criterion");
+    // A criterion filter may have left a table without results: say so and
+    // print the others.
+    let mut printed = false;
     for workload in WORKLOADS {
         println!(
             "\ngeom and parry2d, median ns per query, workload `{workload}`, {QUERY_SCENES} queries per iteration\n"
         );
-        print_peers(&target.join("criterion").join(format!("peers-{workload}")))?;
+        match print_peers(&criterion.join(format!("peers-{workload}"))) {
+            Ok(()) => printed = true,
+            Err(message) => println!("{message}"),
+        }
+    }
+    println!(
+        "\ngeom's world and rapier2d, median ms per tick: one step from the same warmed-up state \
+         (rapier2d f32 with enhanced-determinism at dt = 1/60, CCD on, friction 0; \
+         ratio below 1: geom is faster)\n"
+    );
+    match print_peer_world(&criterion.join("peers-world")) {
+        Ok(()) => printed = true,
+        Err(message) => println!("{message}"),
+    }
+    if printed { Ok(()) } else { Err(format!("no peer results in {}", criterion.display())) }
+}
+
+/// The world comparison's scenes (rows, with their ball counts), as
+/// `peers/benches/world.rs` and `common/world_scene.rs` name them.
+const PEER_WORLD_SCENES: &[(&str, &str, f64)] = &[
+    ("platforms_1000", "platforms, 1000 balls", 1000.0),
+    ("platforms_4000", "platforms, 4000 balls", 4000.0),
+    ("platforms_16000", "platforms, 16000 balls", 16000.0),
+    ("pile_2000", "dense pile, 2000 balls", 2000.0),
+    ("pile_5000", "dense pile, 5000 balls", 5000.0),
+];
+
+/// Prints the world comparison from its criterion group directory: one row
+/// per scene, ms per tick for geom in three types and rapier2d with
+/// sleeping off and on, geom I32F32 over rapier, and geom's µs per body.
+fn print_peer_world(group: &Path) -> Result<(), String> {
+    if !group.is_dir() {
+        return Err(format!("no results in {}", group.display()));
+    }
+    let ms = |scene: &str, implementation: &str| {
+        let path = group.join(scene).join(implementation).join("new").join("estimates.json");
+        std::fs::read_to_string(&path).ok().and_then(|json| median_ns(&json)).map(|ns| ns / 1e6)
+    };
+    let show = |v: Option<f64>, digits: usize| v.map_or_else(|| "–".to_owned(), |v| format!("{v:.digits$}"));
+    println!(
+        "| scene | geom f32 | geom f64 | geom I32F32 | rapier f32, sleeping off | rapier f32, sleeping on | \
+         geom I32F32 / rapier (off) | geom I32F32 / rapier (on) | geom f32 µs per body | geom I32F32 µs per body |"
+    );
+    println!("|---|{}", "---:|".repeat(9));
+    for &(scene, label, bodies) in PEER_WORLD_SCENES {
+        let [f32_, f64_, fixed, awake, sleeping] =
+            ["geom_f32", "geom_f64", "geom_I32F32", "rapier_f32_awake", "rapier_f32_sleeping"].map(|i| ms(scene, i));
+        let ratio = |rapier: Option<f64>| show(fixed.zip(rapier).map(|(g, r)| g / r), 2);
+        let per_body = |ms: Option<f64>| show(ms.map(|ms| ms * 1e3 / bodies), 3);
+        println!(
+            "| {label} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+            show(f32_, 2),
+            show(f64_, 2),
+            show(fixed, 2),
+            show(awake, 2),
+            show(sleeping, 2),
+            ratio(awake),
+            ratio(sleeping),
+            per_body(f32_),
+            per_body(fixed),
+        );
     }
     Ok(())
 }
@@ -489,6 +567,33 @@ fn print_world(criterion: &Path) {
         let (plain, features) = (median("world", ty), median("world_features", ty));
         if plain.is_some() || features.is_some() {
             println!("| {ty} | {} | {} |", cells(plain), cells(features));
+        }
+    }
+}
+
+/// Prints how the world's tick grows with the number of bodies
+/// (`world_scale/<type>/<n>`, `world_pile/<type>/<n>`): median ms per tick,
+/// and µs per body in brackets.
+fn print_world_scaling(criterion: &Path) {
+    println!("\nworld step by number of balls, median ms per tick (µs per body)\n");
+    println!("| scene | {} |", QUERY_GROUPS.join(" | "));
+    println!("|---|{}", "---:|".repeat(QUERY_GROUPS.len()));
+    let scenes =
+        [("world_scale", "platforms", [1000, 4000, 16000].as_slice()), ("world_pile", "dense pile", &[2000, 5000])];
+    for (group, label, counts) in scenes {
+        for &count in counts {
+            let cells: Vec<String> = QUERY_GROUPS
+                .iter()
+                .map(|ty| {
+                    let path =
+                        criterion.join(group).join(ty).join(count.to_string()).join("new").join("estimates.json");
+                    std::fs::read_to_string(path).ok().and_then(|json| median_ns(&json)).map_or_else(
+                        || "–".to_owned(),
+                        |ns| format!("{:.2} ({:.3})", ns / 1e6, ns / 1e3 / f64::from(count)),
+                    )
+                })
+                .collect();
+            println!("| {label}, {count} balls | {} |", cells.join(" | "));
         }
     }
 }
