@@ -52,10 +52,13 @@ pub struct SweepAccuracy {
     pub max_early: f64,
     /// The largest `t − t_true` over hits (positive: late).
     pub max_late: f64,
-    /// The largest `|t − t_true|` over direct hits: a motion spanning at
-    /// least 2^20 rounding steps at the scene's scale, with at least a tenth
-    /// of it along the impact normal. (Near a graze, or for a motion of a
-    /// few rounding steps, one step in space is a long way in time.)
+    /// The largest `|t − t_true|` over direct hits: shapes starting more
+    /// than 16 rounding steps apart at the scene's scale, and a motion
+    /// spanning at least 2^20 of them with at least a tenth of it along the
+    /// impact normal. (Near a graze, or for a motion of a few rounding
+    /// steps, one step in space is a long way in time; and a start within
+    /// rounding of the obstacle is a near-tie, where a float's side of the
+    /// obstacle, and so its normal, is not known.)
     pub max_direct_error: f64,
     /// The largest overlap of the shapes moved by their travels, in units of the
     /// type's rounding step at the scene's scale (0 when they never overlap).
@@ -87,7 +90,12 @@ impl SweepAccuracy {
                 let speed = mx.hypot(my);
                 let along_normal = -(mx * impact.normal.x.to_f64() + my * impact.normal.y.to_f64());
                 let step = S::tolerance(scene.scale, 1.0);
-                if speed >= step * f64::from(1 << 20) && along_normal >= 0.1 * speed {
+                let start_gap = oracle::gap(
+                    &oracle::dist2_segment_segment(&scene.a0, &scene.a1, &scene.b0, &scene.b1),
+                    &scene.reach,
+                );
+                let clear = start_gap > S::tolerance(scene.scale, 16.0);
+                if clear && speed >= step * f64::from(1 << 20) && along_normal >= 0.1 * speed {
                     self.max_direct_error = self.max_direct_error.max((t - t_true).abs());
                 }
                 let resolution = step + speed * (S::STEP + S::RELATIVE);
