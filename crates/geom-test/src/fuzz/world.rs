@@ -191,7 +191,7 @@ fn body_def<S: FuzzScalar>(input: &mut Input<'_, S>) -> BodyDef<S> {
         def.tag = input.u64();
     }
     // One body in three a capsule, its core relative to the position.
-    if input.byte() % 3 == 0 {
+    if input.byte().is_multiple_of(3) {
         def.core = [input.point(), input.point()];
     }
     def
