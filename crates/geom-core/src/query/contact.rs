@@ -2,8 +2,8 @@
 //! normal, how deep, and how far to push the first one out.
 
 use super::kernel::{
-    Axis, Dist2, PointSegment, endpoint_relations, narrow_reach, offset, point_point, point_segment, reach, scale,
-    segments_within, unit, within_point, within_segment,
+    Axis, Dist2, PointSegment, endpoint_relations, frame, narrow_reach, offset, point_point, point_segment, reach,
+    scale, segments_within, within_point, within_segment,
 };
 use crate::scalar::Scalar;
 use crate::shape::{Capsule, Circle, Segment};
@@ -93,9 +93,8 @@ pub(crate) fn contact_point_core<S: Scalar>(
     if !dist2.within(reach(radius, inflate)) {
         return None;
     }
-    let direction = direction();
-    let point = closest() + offset(direction, inflate);
-    Some(Contact { point, normal: unit(direction), depth: depth(radius + inflate, dist2.distance()) })
+    let f = frame(direction(), inflate, Some(dist2));
+    Some(Contact { point: closest() + f.offset, normal: f.normal, depth: depth(radius + inflate, f.distance) })
 }
 
 /// [`contact_point_core`] for the point–segment kernel `k`.
@@ -244,8 +243,8 @@ pub(crate) fn contact_cores<S: Scalar>(
         return Some(contact_crossing_cores(a, b, reach, rb));
     }
     let k = relations.closest(a, b);
-    let point = k.on_b + offset(k.dir, rb);
-    Some((Contact { point, normal: unit(k.dir), depth: depth(reach, k.dist2.distance()) }, k.dir))
+    let f = frame(k.dir, rb, Some(k.dist2));
+    Some((Contact { point: k.on_b + f.offset, normal: f.normal, depth: depth(reach, f.distance) }, k.dir))
 }
 
 /// The separating-axis contact of two capsules whose cores touch or cross.

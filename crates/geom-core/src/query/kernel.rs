@@ -165,27 +165,38 @@ pub(crate) fn up_direction<E: Exact>(d: ExactVec<E>) -> ExactVec<E> {
 /// callers never pass).
 #[inline]
 pub(crate) fn unit<S: Scalar>(direction: ExactVec<S::Exact>) -> Vec2<S> {
-    direction.try_normalize().unwrap_or(Vec2::Y)
+    frame(direction, S::ZERO, None).normal
 }
 
-/// The vector of length `length ≥ 0` (a radius) along `direction` (+y when the direction
-/// is zero, as [`unit()`]), each component the exact value rounded once:
-/// `sign(x)·√(x²·length² / |direction|²)`. Unlike `scale(unit(direction),
-/// length)` it does not multiply the unit vector's rounding by `length`,
-/// so a point on a large circle is as accurate as one on a small one.
+/// The vector of length `length ≥ 0` (a radius) along `direction` (+y when
+/// the direction is zero, as [`unit()`]).
 #[inline]
 pub(crate) fn offset<S: Scalar>(direction: ExactVec<S::Exact>, length: S) -> Vec2<S> {
-    let len2 = direction.length_squared();
-    if len2 <= <S::Exact as Exact>::ZERO {
-        return Vec2::new(S::ZERO, length);
-    }
-    let k = length.to_exact();
-    let component = |c: S::Exact| {
-        // (deg 1)² · (deg 1)² / (deg 1)² = deg 2 under the root.
-        let magnitude = S::from_sqrt_ratio(c * c * (k * k), len2);
-        if c < <S::Exact as Exact>::ZERO { -magnitude } else { magnitude }
-    };
-    Vec2::new(component(direction.x), component(direction.y))
+    frame(direction, length, None).offset
+}
+
+/// What a contact or an impact reports along a direction.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Frame<S> {
+    /// The unit normal along the direction (+y for the zero direction).
+    pub(crate) normal: Vec2<S>,
+    /// The vector of the given length along it: a point's offset on the
+    /// surface of a circle or capsule.
+    pub(crate) offset: Vec2<S>,
+    /// The distance, when one was given (zero otherwise).
+    pub(crate) distance: S,
+}
+
+/// The unit normal along `direction`, the vector of length `length ≥ 0`
+/// along it and the distance of `dist2`, computed together (see
+/// `Sealed::frame`): for fixed point each the exact value rounded once; for
+/// floats one square root and a division per component, the distance
+/// sharing the root when it is the direction's own length.
+#[inline]
+pub(crate) fn frame<S: Scalar>(direction: ExactVec<S::Exact>, length: S, dist2: Option<Dist2<S::Exact>>) -> Frame<S> {
+    let f = S::frame(direction.x, direction.y, length, dist2.map(|d| (d.num, d.den)));
+    let vec = |(x, y)| Vec2::new(x, y);
+    Frame { normal: vec(f.normal), offset: vec(f.offset), distance: f.distance }
 }
 
 /// `v · k`, each component rounded once to nearest (unlike `Vec2 * S`, which

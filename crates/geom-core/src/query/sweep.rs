@@ -29,7 +29,7 @@
 
 use super::contact::{Contact, contact_cores, contact_point_core, depth};
 use super::kernel::{
-    Narrow, PointSegment, canonical, clamp_to_range, endpoint_relations, narrow_reach, offset, point_point,
+    Narrow, PointSegment, canonical, clamp_to_range, endpoint_relations, frame, narrow_reach, point_point,
     point_segment, reach, segments_within, unit, up_direction, within_point, within_segment,
 };
 use crate::scalar::{Exact, Rounding, Scalar};
@@ -444,9 +444,8 @@ fn sweep_circle_core<S: Scalar>(circle: &Circle<S>, motion: Vec2<S>, core: &Segm
         let k = point_segment(c + travel_a, core);
         ((travel_a, k), relative.too_far(travel_a, k.dist2.overlaps(relative.reach)))
     });
-    let direction = touch_direction(&k, moving);
-    let point = k.closest() + offset(direction, inflate);
-    Sweep::Hit(Impact { t, normal: unit(direction), point, travel_a, travel_b: Vec2::ZERO })
+    let f = frame(touch_direction(&k, moving), inflate, None);
+    Sweep::Hit(Impact { t, normal: f.normal, point: k.closest() + f.offset, travel_a, travel_b: Vec2::ZERO })
 }
 
 /// The sweep of `circle` moving by `motion` against a static `segment`.
@@ -579,8 +578,8 @@ pub fn sweep_circle_circle<S: Scalar>(a: &Circle<S>, motion_a: Vec2<S>, b: &Circ
         let too_far = relative.too_far(travel_a - travel_b, dist2.overlaps(relative.reach));
         ((travel_a, travel_b, touch_direction(dir)), too_far)
     });
-    let point = b.center() + travel_b + offset(dir, b.radius());
-    Sweep::Hit(Impact { t, normal: unit(dir), point, travel_a, travel_b })
+    let f = frame(dir, b.radius(), None);
+    Sweep::Hit(Impact { t, normal: f.normal, point: b.center() + travel_b + f.offset, travel_a, travel_b })
 }
 
 /// The sweep of `capsule` moving by `motion` against a static `circle`: the
@@ -613,11 +612,11 @@ pub fn sweep_capsule_circle<S: Scalar>(capsule: &Capsule<S>, motion: Vec2<S>, ci
     // circle's centre to a core `k` and the direction of the normal from
     // the core towards the circle.
     let contact = |k: &PointSegment<S>, direction: ExactVec<S::Exact>| {
-        let point = circle.center() + offset(direction.neg(), circle.radius());
+        let f = frame(direction, circle.radius(), Some(k.dist2));
         Contact {
-            point,
-            normal: -unit(direction),
-            depth: depth(circle.radius() + capsule.radius(), k.dist2.distance()),
+            point: circle.center() - f.offset,
+            normal: -f.normal,
+            depth: depth(circle.radius() + capsule.radius(), f.distance),
         }
     };
     if within_segment(circle.center(), &core, relative.narrow_reach) {
@@ -839,6 +838,6 @@ fn sweep_cores<S: Scalar>(
         let too_far = too_far(travel_a - travel_b, k.dist2.overlaps(reach));
         ((travel_a, travel_b, k, direction), too_far)
     });
-    let point = k.on_b + offset(direction, rb);
-    Sweep::Hit(Impact { t, normal: unit(direction), point, travel_a, travel_b })
+    let f = frame(direction, rb, None);
+    Sweep::Hit(Impact { t, normal: f.normal, point: k.on_b + f.offset, travel_a, travel_b })
 }

@@ -6,6 +6,8 @@
 //! of four below `2^119` (`2^247`): the kernels' degree-4 polynomials fit in
 //! `i128` (`I256`) with room for the few additions they make.
 
+use core::ops::Neg;
+
 use fixed::types::extra::{
     LeEqU32, LeEqU64, LeEqU128, U8, U9, U10, U11, U12, U13, U14, U15, U16, U17, U18, U19, U20, U21, U22, U23, U24, U25,
     U26, U27, U28, U29, U30, U31, U32, U33, U34, U35, U36, U37, U38, U39, U40, U41, U42, U43, U44, U45, U46, U47, U48,
@@ -13,14 +15,14 @@ use fixed::types::extra::{
     U96,
 };
 use fixed::{FixedI32, FixedI64, FixedI128};
-use num_traits::ConstOne;
+use num_traits::{ConstOne, ConstZero};
 
 use super::Scalar;
 use super::exact::{
-    Rounding, directed_div, directed_shift, round_div, round_shift, round_sqrt_u64, round_sqrt_u128, saturate,
+    Exact, Rounding, directed_div, directed_shift, round_div, round_shift, round_sqrt_u64, round_sqrt_u128, saturate,
     sqrt_ratio,
 };
-use super::private::{Format, FromExact, Sealed, SealedFrac};
+use super::private::{Format, Frame, FromExact, Sealed, SealedFrac};
 use super::wide::I256;
 
 /// The fractional bit counts `F` for which [`FixedI32<F>`](fixed::FixedI32)
@@ -109,6 +111,11 @@ impl<F: Frac32> Sealed for FixedI32<F> {
     }
 
     #[inline]
+    fn frame(x: Self::Exact, y: Self::Exact, length: Self, dist2: Option<(Self::Exact, Self::Exact)>) -> Frame<Self> {
+        frame_rounded_once(x, y, length, dist2, Self::from_bits(1 << F::U32))
+    }
+
+    #[inline]
     fn is_finite(self) -> bool {
         true
     }
@@ -154,6 +161,11 @@ impl<F: Frac64> Sealed for FixedI64<F> {
     }
 
     #[inline]
+    fn frame(x: Self::Exact, y: Self::Exact, length: Self, dist2: Option<(Self::Exact, Self::Exact)>) -> Frame<Self> {
+        frame_rounded_once(x, y, length, dist2, Self::from_bits(1 << F::U32))
+    }
+
+    #[inline]
     fn is_finite(self) -> bool {
         true
     }
@@ -178,6 +190,37 @@ impl<G: LeEqU128> FromExact<I256> for FixedI128<G> {
         let raw = saturate(round_div(num, den), i128::MIN.into(), i128::MAX.into());
         Self::from_bits(raw.as_i128())
     }
+}
+
+/// [`Sealed::frame`] for fixed point, shared by both widths: each component
+/// `sign(c)·√(c²·k² / |(x, y)|²)` for `k` one (the normal) and the length
+/// (the offset), and the distance `√(num / den)`, each the exact value
+/// rounded once. Unlike the unit vector scaled by the length, the offset does
+/// not multiply the unit's rounding by the length, so a point on a large
+/// circle is as accurate as one on a small one.
+#[inline]
+fn frame_rounded_once<T: Sealed + Neg<Output = T> + ConstZero>(
+    x: T::Exact,
+    y: T::Exact,
+    length: T,
+    dist2: Option<(T::Exact, T::Exact)>,
+    one: T,
+) -> Frame<T> {
+    let distance = dist2.map_or(T::ZERO, |(num, den)| T::from_sqrt_ratio(num, den));
+    let zero = <T::Exact as Exact>::ZERO;
+    let len2 = x * x + y * y;
+    if len2 <= zero {
+        return Frame { normal: (T::ZERO, one), offset: (T::ZERO, length), distance };
+    }
+    let along = |k: T::Exact| {
+        let component = |c: T::Exact| {
+            // (deg 1)² · (deg 1)² / (deg 1)² = deg 2 under the root.
+            let magnitude = T::from_sqrt_ratio(c * c * (k * k), len2);
+            if c < zero { -magnitude } else { magnitude }
+        };
+        (component(x), component(y))
+    };
+    Frame { normal: along(T::EXACT_ONE), offset: along(length.to_exact()), distance }
 }
 
 /// Shared by both widths: the square root through an exact integer root of

@@ -6,7 +6,7 @@
 
 use super::Scalar;
 use super::exact::Rounding;
-use super::private::{Format, FromExact, Sealed};
+use super::private::{Format, Frame, FromExact, Sealed};
 
 /// `f32` in `f64`: the conversion is exact.
 impl Sealed for f32 {
@@ -38,6 +38,16 @@ impl Sealed for f32 {
     #[inline]
     fn from_sqrt_ratio(num: f64, den: f64) -> Self {
         f64::from_sqrt_ratio(num, den) as f32
+    }
+
+    #[inline]
+    fn frame(x: f64, y: f64, length: Self, dist2: Option<(f64, f64)>) -> Frame<Self> {
+        // A non-zero sum or difference of `f32` values is at least 2^−149
+        // and at most 2^62 in magnitude: its square neither underflows nor
+        // overflows in `f64`, so no scaling is needed.
+        let Frame { normal, offset, distance } = frame_f64::<false>(x, y, f64::from(length), dist2);
+        let narrow = |(x, y): (f64, f64)| (x as f32, y as f32);
+        Frame { normal: narrow(normal), offset: narrow(offset), distance: distance as f32 }
     }
 
     #[inline]
@@ -84,6 +94,11 @@ impl Sealed for f64 {
     }
 
     #[inline]
+    fn frame(x: f64, y: f64, length: Self, dist2: Option<(f64, f64)>) -> Frame<Self> {
+        frame_f64::<true>(x, y, length, dist2)
+    }
+
+    #[inline]
     fn is_finite(self) -> bool {
         f64::is_finite(self)
     }
@@ -92,6 +107,80 @@ impl Sealed for f64 {
     fn hash_bits(self) -> u64 {
         self.to_bits()
     }
+}
+
+/// [`Sealed::frame`] for both float types: the unit vector `(x / |(x, y)|,
+/// y / |(x, y)|)`, with one square root and a division per component, so
+/// that an axis-aligned direction gives an exact unit; the offset that unit
+/// times `length`; the distance the same root when it is the direction's own
+/// length (as for two circles, or a point nearest an end of a segment), else
+/// `√(num / den)`.
+///
+/// Each component is within a relative error of 2<sup>−50</sup> before it
+/// is rounded to the type: at most four units of 2<sup>−53</sup>, two from
+/// the squared length (halved by the root), then one each from the root, the
+/// division and the product. A direction whose larger component is below
+/// 2<sup>−500</sup> or above 2<sup>500</sup> is first scaled by
+/// 2<sup>±600</sup> (with `SCALE`: `f64` input), so its squared length
+/// neither underflows, which would lose its digits, nor overflows; scaled
+/// down, the components are divided unscaled and the quotients scaled back,
+/// so a small component does not lose its digits to a subnormal. A
+/// component whose exact value is itself below the least normal `f64` is
+/// within 2<sup>−1074</sup>, the least step, instead. No fused
+/// multiply-add, and a zero component is `+0.0`: the same bits on every
+/// IEEE-754 target, whatever the sign of a zero in the direction.
+#[inline]
+fn frame_f64<const SCALE: bool>(x: f64, y: f64, length: f64, dist2: Option<(f64, f64)>) -> Frame<f64> {
+    const TINY: f64 = f64::from_bits((1023 - 500) << 52);
+    const HUGE: f64 = f64::from_bits((1023 + 500) << 52);
+    const UP: f64 = f64::from_bits((1023 + 600) << 52);
+    const DOWN: f64 = f64::from_bits((1023 - 600) << 52);
+    /// How the direction is scaled before its length is taken.
+    enum Scale {
+        None,
+        /// By 2^600, exactly: every component of a tiny direction stays
+        /// exact.
+        Up,
+        /// By 2^−600, which could make a small component subnormal: the
+        /// components are divided unscaled and the quotient scaled back.
+        Down,
+    }
+    let zero = x == 0.0 && y == 0.0;
+    let scale = if SCALE && !zero {
+        let (ax, ay) = (x.abs(), y.abs());
+        let largest = if ax > ay { ax } else { ay };
+        if largest < TINY {
+            Scale::Up
+        } else if largest > HUGE {
+            Scale::Down
+        } else {
+            Scale::None
+        }
+    } else {
+        Scale::None
+    };
+    let (sx, sy) = match scale {
+        Scale::None => (x, y),
+        Scale::Up => (x * UP, y * UP),
+        Scale::Down => (x * DOWN, y * DOWN),
+    };
+    let len2 = sx * sx + sy * sy;
+    let norm = libm::sqrt(len2);
+    let distance = match dist2 {
+        None => 0.0,
+        // `√(len2 / 1)` is the root just taken, bit for bit.
+        Some((num, den)) if matches!(scale, Scale::None) && den == 1.0 && num == len2 => norm,
+        Some((num, den)) => f64::from_sqrt_ratio(num, den),
+    };
+    if zero {
+        return Frame { normal: (0.0, 1.0), offset: (0.0, length), distance };
+    }
+    // `+ 0.0` turns a `-0.0` into `+0.0` and changes nothing else.
+    let normal = match scale {
+        Scale::None | Scale::Up => (sx / norm + 0.0, sy / norm + 0.0),
+        Scale::Down => ((x / norm) * DOWN + 0.0, (y / norm) * DOWN + 0.0),
+    };
+    Frame { normal, offset: (normal.0 * length, normal.1 * length), distance }
 }
 
 impl FromExact<f64> for f32 {
