@@ -286,7 +286,7 @@ impl<E: Exact> ExactVec<E> {
         if self.x == E::ZERO && self.y == E::ZERO {
             return None;
         }
-        let (x, y) = S::frame(self.x, self.y, S::ZERO, None).normal;
+        let (x, y) = S::frame(self.x, self.y, S::ZERO, None, true).normal;
         Some(Vec2::new(x, y))
     }
 }

@@ -172,7 +172,8 @@ pub(crate) fn unit<S: Scalar>(direction: ExactVec<S::Exact>) -> Vec2<S> {
 /// the direction is zero, as [`unit()`]).
 #[inline]
 pub(crate) fn offset<S: Scalar>(direction: ExactVec<S::Exact>, length: S) -> Vec2<S> {
-    frame(direction, length, None).offset
+    let (x, y) = S::frame(direction.x, direction.y, length, None, false).offset;
+    Vec2::new(x, y)
 }
 
 /// What a contact or an impact reports along a direction.
@@ -194,7 +195,7 @@ pub(crate) struct Frame<S> {
 /// sharing the root when it is the direction's own length.
 #[inline]
 pub(crate) fn frame<S: Scalar>(direction: ExactVec<S::Exact>, length: S, dist2: Option<Dist2<S::Exact>>) -> Frame<S> {
-    let f = S::frame(direction.x, direction.y, length, dist2.map(|d| (d.num, d.den)));
+    let f = S::frame(direction.x, direction.y, length, dist2.map(|d| (d.num, d.den)), true);
     let vec = |(x, y)| Vec2::new(x, y);
     Frame { normal: vec(f.normal), offset: vec(f.offset), distance: f.distance }
 }

@@ -111,8 +111,14 @@ impl<F: Frac32> Sealed for FixedI32<F> {
     }
 
     #[inline]
-    fn frame(x: Self::Exact, y: Self::Exact, length: Self, dist2: Option<(Self::Exact, Self::Exact)>) -> Frame<Self> {
-        frame_rounded_once(x, y, length, dist2, Self::from_bits(1 << F::U32))
+    fn frame(
+        x: Self::Exact,
+        y: Self::Exact,
+        length: Self,
+        dist2: Option<(Self::Exact, Self::Exact)>,
+        want_normal: bool,
+    ) -> Frame<Self> {
+        frame_rounded_once(x, y, length, dist2, want_normal, Self::from_bits(1 << F::U32))
     }
 
     #[inline]
@@ -161,8 +167,14 @@ impl<F: Frac64> Sealed for FixedI64<F> {
     }
 
     #[inline]
-    fn frame(x: Self::Exact, y: Self::Exact, length: Self, dist2: Option<(Self::Exact, Self::Exact)>) -> Frame<Self> {
-        frame_rounded_once(x, y, length, dist2, Self::from_bits(1 << F::U32))
+    fn frame(
+        x: Self::Exact,
+        y: Self::Exact,
+        length: Self,
+        dist2: Option<(Self::Exact, Self::Exact)>,
+        want_normal: bool,
+    ) -> Frame<Self> {
+        frame_rounded_once(x, y, length, dist2, want_normal, Self::from_bits(1 << F::U32))
     }
 
     #[inline]
@@ -193,8 +205,8 @@ impl<G: LeEqU128> FromExact<I256> for FixedI128<G> {
 }
 
 /// [`Sealed::frame`] for fixed point, shared by both widths: each component
-/// `sign(c)·√(c²·k² / |(x, y)|²)` for `k` one (the normal) and the length
-/// (the offset), and the distance `√(num / den)`, each the exact value
+/// `sign(c)·√(c²·k² / |(x, y)|²)` for `k` one (the normal, when wanted)
+/// and the length (the offset), and the distance `√(num / den)`, each the exact value
 /// rounded once. Unlike the unit vector scaled by the length, the offset does
 /// not multiply the unit's rounding by the length, so a point on a large
 /// circle is as accurate as one on a small one.
@@ -204,6 +216,7 @@ fn frame_rounded_once<T: Sealed + Neg<Output = T> + ConstZero>(
     y: T::Exact,
     length: T,
     dist2: Option<(T::Exact, T::Exact)>,
+    want_normal: bool,
     one: T,
 ) -> Frame<T> {
     let distance = dist2.map_or(T::ZERO, |(num, den)| T::from_sqrt_ratio(num, den));
@@ -220,7 +233,12 @@ fn frame_rounded_once<T: Sealed + Neg<Output = T> + ConstZero>(
         };
         (component(x), component(y))
     };
-    Frame { normal: along(T::EXACT_ONE), offset: along(length.to_exact()), distance }
+    // A zero length (a unit normal alone) needs no offset, and an offset
+    // alone no normal: each costs two square roots of 256-bit ratios.
+    let k = length.to_exact();
+    let offset = if k == zero { (T::ZERO, T::ZERO) } else { along(k) };
+    let normal = if want_normal { along(T::EXACT_ONE) } else { (T::ZERO, one) };
+    Frame { normal, offset, distance }
 }
 
 /// Shared by both widths: the square root through an exact integer root of

@@ -41,7 +41,7 @@ impl Sealed for f32 {
     }
 
     #[inline]
-    fn frame(x: f64, y: f64, length: Self, dist2: Option<(f64, f64)>) -> Frame<Self> {
+    fn frame(x: f64, y: f64, length: Self, dist2: Option<(f64, f64)>, _: bool) -> Frame<Self> {
         // A non-zero sum or difference of `f32` values is at least 2^−149
         // and at most 2^62 in magnitude: its square neither underflows nor
         // overflows in `f64`, so no scaling is needed.
@@ -94,7 +94,7 @@ impl Sealed for f64 {
     }
 
     #[inline]
-    fn frame(x: f64, y: f64, length: Self, dist2: Option<(f64, f64)>) -> Frame<Self> {
+    fn frame(x: f64, y: f64, length: Self, dist2: Option<(f64, f64)>, _: bool) -> Frame<Self> {
         frame_f64::<true>(x, y, length, dist2)
     }
 

@@ -249,11 +249,16 @@ pub(crate) mod private {
         /// root when it is the direction's own length; each value then
         /// rounded to `Self`, within a relative error of 2<sup>−50</sup>
         /// before that rounding.
+        ///
+        /// Without `want_normal` the normal may be left out (as +y): fixed
+        /// point skips its two square roots; floats, whose offset is built
+        /// from it, compute it anyway.
         fn frame(
             x: Self::Exact,
             y: Self::Exact,
             length: Self,
             dist2: Option<(Self::Exact, Self::Exact)>,
+            want_normal: bool,
         ) -> Frame<Self>;
         /// Whether the value is finite (always true for fixed-point).
         fn is_finite(self) -> bool;
