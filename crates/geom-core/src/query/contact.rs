@@ -2,8 +2,8 @@
 //! normal, how deep, and how far to push the first one out.
 
 use super::kernel::{
-    Axis, Dist2, PointSegment, endpoint_relations, frame, narrow_reach, offset, point_point, point_segment, reach,
-    scale, segments_within, within_point, within_segment,
+    Axis, Dist2, PointSegment, frame, narrow_reach, offset, point_point, point_segment, reach, relations_within, scale,
+    within_point, within_segment,
 };
 use crate::scalar::Scalar;
 use crate::shape::{Capsule, Circle, Segment};
@@ -234,10 +234,7 @@ pub(crate) fn contact_cores<S: Scalar>(
     b: &Segment<S>,
     rb: S,
 ) -> Option<(Contact<S>, ExactVec<S::Exact>)> {
-    if !segments_within(a, b, narrow_reach(ra, rb)) {
-        return None;
-    }
-    let relations = endpoint_relations(a, b);
+    let relations = relations_within(a, b, ra, rb)?;
     let reach = ra + rb;
     if relations.touching() {
         return Some(contact_crossing_cores(a, b, reach, rb));

@@ -425,6 +425,33 @@ pub(crate) fn segments_within<S: Scalar>(a: &Segment<S>, b: &Segment<S>, radius:
                 || within_segment(b.end(), a, radius)))
 }
 
+/// [`segments_within`] for two cores of radii `ra` and `rb` and, when they
+/// are within reach, their [`endpoint_relations`], which a contact needs.
+///
+/// Fixed point makes the narrow test first (most pairs are apart, and it
+/// decides that in a fraction of the time the full relations take). Floats
+/// compute both rings alike in `f64`, so the relations decide the same
+/// question with the very comparisons `segments_within` makes (see
+/// [`within_segment`]) and are computed once: the same answer, bit for bit.
+#[inline]
+pub(crate) fn relations_within<S: Scalar>(
+    a: &Segment<S>,
+    b: &Segment<S>,
+    ra: S,
+    rb: S,
+) -> Option<EndpointRelations<S>> {
+    let radius = narrow_reach(ra, rb);
+    if !S::FORMAT.float {
+        return segments_within(a, b, radius).then(|| endpoint_relations(a, b));
+    }
+    if boxes_apart(a, b, radius) && !cross_properly(a, b) {
+        return None;
+    }
+    let relations = endpoint_relations(a, b);
+    let r = reach(ra, rb);
+    (relations.crossing || relations.all().any(|k| k.dist2.within(r))).then_some(relations)
+}
+
 /// Whether the bounding boxes of two segments are more than `radius` (and
 /// the ring's margin) apart along x or along y: then so are the segments.
 #[inline]
@@ -677,9 +704,14 @@ mod tests {
             Segment::new(Vec2::new(from(p[0]), from(p[1])), Vec2::new(from(p[2]), from(p[3])))
                 .map_err(|e| TestCaseError::reject(format!("{e:?}")))
         };
-        let (a, b, r) = (segment(a)?, segment(b)?, from(r).to_narrow());
+        let (a, b, radius) = (segment(a)?, segment(b)?, from(r));
+        let r = radius.to_narrow();
         prop_assert_eq!(segments_within(&a, &b, r), segments_within_plainly(&a, &b, r));
         prop_assert_eq!(segments_within(&b, &a, r), segments_within_plainly(&b, &a, r));
+        // The contacts' path (for floats, the full relations in place of
+        // the narrow test) decides the same.
+        prop_assert_eq!(relations_within(&a, &b, radius, S::ZERO).is_some(), segments_within(&a, &b, r));
+        prop_assert_eq!(relations_within(&b, &a, S::ZERO, radius).is_some(), segments_within(&b, &a, r));
         Ok(())
     }
 
@@ -688,7 +720,8 @@ mod tests {
 
         /// The bounding-box shortcut never changes the answer: with or
         /// without it, `segments_within` says the same for boxes whose gap
-        /// is within a few rounding margins of the radius, at every scale.
+        /// is within a few rounding margins of the radius, at every scale;
+        /// and so does `relations_within`, the contacts' form of it.
         #[test]
         fn the_box_shortcut_changes_no_answer(case in near_apart()) {
             check(|v| v as f32, case)?;
