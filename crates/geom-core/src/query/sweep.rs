@@ -308,6 +308,16 @@ fn travel<S: Scalar>(motion: Vec2<S>, t: S, away: Vec2<S>) -> Vec2<S> {
     Vec2::new(component(motion.x, away.x), component(motion.y, away.y))
 }
 
+/// The direction a travel is rounded away from (see [`travel`]): `away()`
+/// for fixed-point types, which round each component of a travel away from
+/// the other shape; zero for floats, which round travels to nearest
+/// whatever the direction, so the rough placement `away()` measures would
+/// be work for nothing.
+#[inline]
+fn away_from<S: Scalar>(away: impl FnOnce() -> Vec2<S>) -> Vec2<S> {
+    if S::FORMAT.float { Vec2::ZERO } else { away() }
+}
+
 /// Places the shapes at the estimated time `t`: `place` returns the
 /// placement at a time and whether the placed shapes overlap (or, for a
 /// point against a segment, whether it reached the segment: see
@@ -439,8 +449,11 @@ fn sweep_circle_core<S: Scalar>(circle: &Circle<S>, motion: Vec2<S>, core: &Segm
         return Sweep::Miss;
     }
     let (t, (travel_a, k)) = settle(relative.first_touch(), |t| {
-        let rough = point_segment(c + travel(motion, t, Vec2::ZERO), core);
-        let travel_a = travel(motion, t, unit(touch_direction(&rough, moving)));
+        let away = away_from(|| {
+            let rough = point_segment(c + travel(motion, t, Vec2::ZERO), core);
+            unit(touch_direction(&rough, moving))
+        });
+        let travel_a = travel(motion, t, away);
         let k = point_segment(c + travel_a, core);
         ((travel_a, k), relative.too_far(travel_a, k.dist2.overlaps(relative.reach)))
     });
@@ -570,9 +583,11 @@ pub fn sweep_circle_circle<S: Scalar>(a: &Circle<S>, motion_a: Vec2<S>, b: &Circ
     // faces against the relative motion.
     let touch_direction = |dir: ExactVec<S::Exact>| if is_zero(dir) { moving.neg() } else { dir };
     let (t, (travel_a, travel_b, dir)) = settle(relative.first_touch(), |t| {
-        let rough =
-            point_point(a.center() + travel(motion_a, t, Vec2::ZERO), b.center() + travel(motion_b, t, Vec2::ZERO));
-        let away = unit(touch_direction(rough.1));
+        let away = away_from(|| {
+            let rough =
+                point_point(a.center() + travel(motion_a, t, Vec2::ZERO), b.center() + travel(motion_b, t, Vec2::ZERO));
+            unit(touch_direction(rough.1))
+        });
         let (travel_a, travel_b) = (travel(motion_a, t, away), travel(motion_b, t, -away));
         let (dist2, dir) = point_point(a.center() + travel_a, b.center() + travel_b);
         let too_far = relative.too_far(travel_a - travel_b, dist2.overlaps(relative.reach));
@@ -631,10 +646,13 @@ pub fn sweep_capsule_circle<S: Scalar>(capsule: &Capsule<S>, motion: Vec2<S>, ci
     }
     let moved = |offset: Vec2<S>| Segment::new_unchecked(core.start() + offset, core.end() + offset);
     let (t, (travel_a, k)) = settle(relative.first_touch(), |t| {
-        let rough = point_segment(circle.center(), &moved(travel(motion, t, Vec2::ZERO)));
         // The capsule moves away from the circle: against the normal from
         // its core towards the circle.
-        let travel_a = travel(motion, t, -unit(touch_direction(&rough, seen)));
+        let away = away_from(|| {
+            let rough = point_segment(circle.center(), &moved(travel(motion, t, Vec2::ZERO)));
+            -unit(touch_direction(&rough, seen))
+        });
+        let travel_a = travel(motion, t, away);
         let k = point_segment(circle.center(), &moved(travel_a));
         ((travel_a, k), relative.too_far(-travel_a, k.dist2.overlaps(relative.reach)))
     });
@@ -831,8 +849,7 @@ fn sweep_cores<S: Scalar>(
             || of_b.iter().any(|r| r.too_far(-relative_travel, false))
     };
     let (t, (travel_a, travel_b, k, direction)) = settle(first, |t| {
-        let (_, rough) = closest(travel(motion_a, t, Vec2::ZERO), travel(motion_b, t, Vec2::ZERO));
-        let away = unit(rough);
+        let away = away_from(|| unit(closest(travel(motion_a, t, Vec2::ZERO), travel(motion_b, t, Vec2::ZERO)).1));
         let (travel_a, travel_b) = (travel(motion_a, t, away), travel(motion_b, t, -away));
         let (k, direction) = closest(travel_a, travel_b);
         let too_far = too_far(travel_a - travel_b, k.dist2.overlaps(reach));
