@@ -2,10 +2,23 @@
 //! and which shapes a world query needs to look at.
 //!
 //! Sort and sweep on x: every body and collider gets a box, the boxes are
-//! sorted by their left edge, and a sweep keeps the boxes still open at each
-//! left edge; pairs whose boxes also overlap in y are kept. The output is
-//! sorted, so it does not depend on the order in which the sweep met the
-//! pairs, and the step consumes it in that order.
+//! sorted by their left edge, and each box is checked against the boxes
+//! whose left edges lie within it; pairs whose boxes also overlap in y are
+//! kept. The output is sorted, so it does not depend on the order in which
+//! the sweep met the pairs, and the step consumes it in that order.
+//!
+//! Bodies meet colliders in their boxes for the tick (where they can go
+//! during it). Bodies meet each other only after they have moved, in the
+//! body-to-body response, so those pairs are found then, from boxes just
+//! around each body's shape where it is ([`contact_box`]): a pair in
+//! contact always has overlapping boxes, and in a dense pile a body's box
+//! for the tick overlaps eight times as many neighbours as it touches. A
+//! pair is kept only if the bodies' boxes for the tick overlap as well,
+//! so the pairs in contact are exactly those the boxes for the tick alone
+//! would give (the others give no contact, so the step does the same).
+//! Both sweeps check only pairs of boxes near each other along x, and put
+//! the pairs in order by counting rather than by sorting them all: a tick
+//! costs about the same per body however many bodies there are.
 //!
 //! The sorted boxes are then grouped into a tree: runs of neighbouring
 //! boxes, each run's box the union of its boxes, halved until a run is a
@@ -16,9 +29,9 @@
 //! until something is added, removed or moved by hand.
 
 use alloc::vec::Vec;
-use core::cmp::Ordering;
 
 use super::step::abs;
+use super::strips::{Layout, Member, Strips};
 use super::{Body, Collider, Shape};
 use crate::scalar::Scalar;
 use crate::vec2::Vec2;
@@ -95,6 +108,37 @@ pub(crate) fn body_box<S: Scalar>(body: &Body<S>) -> Aabb<S> {
     body_reach(body, Vec2::ZERO, abs(v.x) + abs(v.y) + r + r + r)
 }
 
+/// The box of a body's shape where it is, grown by a margin (for
+/// floats, `2^-16` of the size of its coordinates and radius; for
+/// fixed-point types, four steps of their resolution) above any rounding
+/// in the contact kernels: two bodies in contact always have overlapping
+/// contact boxes, so pairs whose boxes are apart need no contact query.
+pub(crate) fn contact_box<S: Scalar>(body: &Body<S>) -> Aabb<S> {
+    let r = body.radius();
+    let p = body.position();
+    let (low, high) = if body.is_capsule() {
+        // The core's ends as `Body::capsule` rounds them.
+        let [start, end] = body.core();
+        let (a, b) = (p + start, p + end);
+        let min = |u: S, v: S| if v < u { v } else { u };
+        let max = |u: S, v: S| if v > u { v } else { u };
+        (Vec2::new(min(a.x, b.x), min(a.y, b.y)), Vec2::new(max(a.x, b.x), max(a.y, b.y)))
+    } else {
+        (p, p)
+    };
+    let margin = if S::FORMAT.float {
+        // A relative 2^-16, far above the kernels' rounding (they work in
+        // f64, within 2^-20 of the coordinates' size).
+        let k = S::from_dyadic::<8>(1);
+        (S::ONE + abs(low.x) + abs(low.y) + abs(high.x) + abs(high.y) + r) * k * k
+    } else {
+        let step = S::TIME_STEP;
+        step + step + step + step
+    };
+    let reach = r + margin;
+    Aabb { min: Vec2::new(low.x - reach, low.y - reach), max: Vec2::new(high.x + reach, high.y + reach) }
+}
+
 /// The box of a body's shape where it is.
 pub(crate) fn circle_box<S: Scalar>(body: &Body<S>) -> Aabb<S> {
     body_reach(body, Vec2::ZERO, body.radius())
@@ -140,8 +184,9 @@ pub(crate) struct Index<S> {
     /// Whether the boxes still hold every shape where it is: false from a
     /// change by hand until the next step.
     valid: bool,
-    /// Every box, sorted by its left edge (then colliders before bodies,
-    /// each by index).
+    /// Every box, strip by strip, in each by column, colliders first, each
+    /// by index (see [`super::strips`]): boxes near each other are near
+    /// each other here.
     entries: Vec<(Aabb<S>, Entry)>,
     /// Where each body's box is in `entries`.
     body_slots: Vec<u32>,
@@ -151,11 +196,23 @@ pub(crate) struct Index<S> {
     /// body's ascending: body `i`'s are `colliders[offsets[i]..offsets[i + 1]]`.
     colliders: Vec<u32>,
     offsets: Vec<usize>,
-    /// The pairs of bodies (indices `i < j`) whose boxes meet, ascending.
+    /// Each body's and each collider's box for the tick, by index.
+    body_boxes: Vec<Aabb<S>>,
+    collider_boxes: Vec<Aabb<S>>,
+    /// The pairs of bodies (indices `i < j`) whose contact boxes meet where
+    /// they are and whose boxes for the tick meet, ascending (found by
+    /// [`Index::pair_bodies`]).
     pub(crate) bodies: Vec<(u32, u32)>,
-    /// Scratch: body–collider pairs as found, and the boxes still open.
+    /// Scratch: pairs as found, and in order; the bodies' contact boxes;
+    /// the boxes in their strips; each body's count of pairs, and where its
+    /// pairs with other bodies start.
     found: Vec<(u32, u32)>,
-    open: Vec<usize>,
+    grouped: Vec<(u32, u32)>,
+    contact_boxes: Vec<Aabb<S>>,
+    collider_strips: Strips<S>,
+    body_strips: Strips<S>,
+    counts: Vec<usize>,
+    pair_offsets: Vec<usize>,
 }
 
 impl<S> Default for Index<S> {
@@ -167,9 +224,16 @@ impl<S> Default for Index<S> {
             nodes: Vec::new(),
             colliders: Vec::new(),
             offsets: Vec::new(),
+            body_boxes: Vec::new(),
+            collider_boxes: Vec::new(),
             bodies: Vec::new(),
             found: Vec::new(),
-            open: Vec::new(),
+            grouped: Vec::new(),
+            contact_boxes: Vec::new(),
+            collider_strips: Strips::default(),
+            body_strips: Strips::default(),
+            counts: Vec::new(),
+            pair_offsets: Vec::new(),
         }
     }
 }
@@ -187,11 +251,75 @@ impl<S> Clone for Index<S> {
     }
 }
 
-/// A total order on scalars, as the sort needs whatever the values: the
-/// usual one, with NaN (which validated coordinates never are) above
-/// everything and equal to itself.
-fn cmp<S: Scalar>(a: S, b: S) -> Ordering {
-    a.partial_cmp(&b).unwrap_or_else(|| super::is_nan(a).cmp(&super::is_nan(b)))
+/// Puts `pairs` (each first below `keys`) in ascending order into `out`,
+/// by counting: grouped by their first (`offsets[k]..offsets[k + 1]` are
+/// those of `k`, `offsets` having `keys + 1` entries), each group sorted
+/// by its second. Linear in the number of pairs and keys, but for the
+/// sorts of the groups, which are short.
+fn group(
+    pairs: &[(u32, u32)],
+    keys: usize,
+    counts: &mut Vec<usize>,
+    offsets: &mut Vec<usize>,
+    out: &mut Vec<(u32, u32)>,
+) {
+    counts.clear();
+    counts.resize(keys, 0);
+    for &(k, _) in pairs {
+        counts[k as usize] += 1;
+    }
+    offsets.clear();
+    let mut at = 0;
+    offsets.push(at);
+    for count in counts.iter_mut() {
+        // From here on, where the next pair of `k` goes.
+        let n = *count;
+        *count = at;
+        at += n;
+        offsets.push(at);
+    }
+    out.clear();
+    out.resize(pairs.len(), (0, 0));
+    for &pair in pairs {
+        let slot = &mut counts[pair.0 as usize];
+        out[*slot] = pair;
+        *slot += 1;
+    }
+    for k in 0..keys {
+        out[offsets[k]..offsets[k + 1]].sort_unstable();
+    }
+}
+
+/// The overlapping pairs in a strip (`s`) between boxes of two kinds, `a`
+/// and `b`, where the box of kind `a` comes first in the strip's order:
+/// each box of `a` against the boxes of `b` whose left edges lie in a
+/// later column (or the same column, when `b_later`: at the same column,
+/// `b` comes after `a`) and no further right than the column of its right
+/// edge. Called both ways, with `b_later` for one of them, it finds every
+/// overlapping pair once: kept only in the strip where the higher of the
+/// two bottom edges lies.
+fn sweep_across<S: Scalar>(s: u32, a: &[Member<S>], b: &[Member<S>], b_later: bool, mut pair: impl FnMut(u32, u32)) {
+    if a.is_empty() || b.is_empty() {
+        return;
+    }
+    let mut next = 0;
+    for here in a {
+        // Past the `b` boxes that come before this one.
+        while next < b.len() && {
+            let left = b[next].place.left;
+            left < here.place.left || (!b_later && left == here.place.left)
+        } {
+            next += 1;
+        }
+        for there in &b[next..] {
+            if there.place.left > here.place.right {
+                break;
+            }
+            if here.place.low.max(there.place.low) == s && here.aabb.overlaps(&there.aabb) {
+                pair(here.index, there.index);
+            }
+        }
+    }
 }
 
 impl<S> Index<S> {
@@ -207,67 +335,112 @@ impl<S: Scalar> Index<S> {
         self.valid
     }
 
-    /// Builds the broad phase for a tick: the pairs whose boxes meet, and
-    /// the tree over the boxes.
+    /// Builds the broad phase for a tick: the body–collider pairs whose
+    /// boxes meet, and the tree over the boxes. The pairs of bodies are
+    /// found once the bodies have moved ([`Index::pair_bodies`]).
     pub(crate) fn build(
         &mut self,
         body_boxes: impl ExactSizeIterator<Item = Aabb<S>>,
         collider_boxes: impl ExactSizeIterator<Item = Aabb<S>>,
     ) {
-        let body_count = body_boxes.len();
-        self.entries.clear();
-        self.entries.extend(collider_boxes.enumerate().map(|(i, b)| (b, Entry::Collider(i as u32))));
-        self.entries.extend(body_boxes.enumerate().map(|(i, b)| (b, Entry::Body(i as u32))));
-        self.entries.sort_unstable_by(|(a, ea), (b, eb)| cmp(a.min.x, b.min.x).then(ea.cmp(eb)));
-        self.sweep(body_count);
+        self.body_boxes.clear();
+        self.body_boxes.extend(body_boxes);
+        self.collider_boxes.clear();
+        self.collider_boxes.extend(collider_boxes);
+        // Sized for the bodies, the many (for the colliders when there are
+        // no bodies: for the tree).
+        let sized = if self.body_boxes.is_empty() { &self.collider_boxes } else { &self.body_boxes };
+        let layout = Layout::new(sized);
+        self.collider_strips.fill(&self.collider_boxes, &layout);
+        self.body_strips.fill(&self.body_boxes, &layout);
+        self.sweep(&layout);
+        self.order_entries(&layout);
         self.body_slots.clear();
-        self.body_slots.resize(body_count, 0);
+        self.body_slots.resize(self.body_boxes.len(), 0);
         for (slot, (_, entry)) in self.entries.iter().enumerate() {
             if let Entry::Body(i) = entry {
                 self.body_slots[*i as usize] = slot as u32;
             }
         }
+        self.bodies.clear();
         self.build_tree();
         self.valid = true;
     }
 
-    /// The sort-and-sweep pass over the sorted entries.
-    fn sweep(&mut self, body_count: usize) {
+    /// The body–collider pairs whose boxes meet, strip by strip.
+    fn sweep(&mut self, layout: &Layout<S>) {
         self.found.clear();
-        self.bodies.clear();
-        self.open.clear();
-        for index in 0..self.entries.len() {
-            let (aabb, entry) = self.entries[index];
-            let entries = &self.entries;
-            self.open.retain(|&o| entries[o].0.max.x >= aabb.min.x);
-            for &o in &self.open {
-                let (other, other_entry) = &entries[o];
-                if !aabb.overlaps_y(other) {
-                    continue;
-                }
-                match (entry, *other_entry) {
-                    (Entry::Body(b), Entry::Collider(c)) | (Entry::Collider(c), Entry::Body(b)) => {
-                        self.found.push((b, c));
-                    }
-                    (Entry::Body(a), Entry::Body(b)) => self.bodies.push((a.min(b), a.max(b))),
-                    (Entry::Collider(_), Entry::Collider(_)) => {}
-                }
+        if !self.collider_boxes.is_empty() {
+            for s in 0..layout.strips() {
+                let (colliders, bodies) = (self.collider_strips.strip(s), self.body_strips.strip(s));
+                let s = s as u32;
+                // At the same column, a collider comes first.
+                sweep_across(s, bodies, colliders, false, |b, c| self.found.push((b, c)));
+                sweep_across(s, colliders, bodies, true, |c, b| self.found.push((b, c)));
             }
-            self.open.push(index);
         }
-        self.found.sort_unstable();
-        self.bodies.sort_unstable();
-        // Offsets of each body's run in the sorted list.
-        self.offsets.clear();
-        let mut at = 0;
-        for body in 0..=body_count as u32 {
-            while at < self.found.len() && self.found[at].0 < body {
-                at += 1;
-            }
-            self.offsets.push(at);
-        }
+        group(&self.found, self.body_boxes.len(), &mut self.counts, &mut self.offsets, &mut self.grouped);
         self.colliders.clear();
-        self.colliders.extend(self.found.iter().map(|&(_, c)| c));
+        self.colliders.extend(self.grouped.iter().map(|&(_, c)| c));
+    }
+
+    /// Every box into `entries`, once each, in the strip of its bottom
+    /// edge: strip by strip, in each by column, colliders first.
+    fn order_entries(&mut self, layout: &Layout<S>) {
+        self.entries.clear();
+        for s in 0..layout.strips() {
+            let own = |m: &&Member<S>| m.place.low as usize == s;
+            let mut colliders = self.collider_strips.strip(s).iter().filter(own).peekable();
+            for body in self.body_strips.strip(s).iter().filter(own) {
+                while let Some(c) = colliders.next_if(|c| c.place.left <= body.place.left) {
+                    self.entries.push((c.aabb, Entry::Collider(c.index)));
+                }
+                self.entries.push((body.aabb, Entry::Body(body.index)));
+            }
+            for c in colliders {
+                self.entries.push((c.aabb, Entry::Collider(c.index)));
+            }
+        }
+    }
+
+    /// Finds the pairs of bodies (`i < j`, ascending, into `bodies`) whose
+    /// contact boxes meet where the bodies are now and whose boxes for the
+    /// tick meet: every pair in contact of those the boxes for the tick
+    /// give. Called once the bodies have moved, before they respond to
+    /// each other.
+    pub(crate) fn pair_bodies(&mut self, bodies: &[Body<S>]) {
+        self.bodies.clear();
+        if self.body_boxes.len() != bodies.len() {
+            // Never: the step builds the index for its bodies first.
+            return;
+        }
+        self.contact_boxes.clear();
+        self.contact_boxes.extend(bodies.iter().map(contact_box));
+        let layout = Layout::new(&self.contact_boxes);
+        // The bodies' strips for the tick are no longer needed.
+        self.body_strips.fill(&self.contact_boxes, &layout);
+        self.found.clear();
+        let starts = &self.body_boxes;
+        for s in 0..layout.strips() {
+            let members = self.body_strips.strip(s);
+            let s = s as u32;
+            for (k, here) in members.iter().enumerate() {
+                let start = &starts[here.index as usize];
+                for there in &members[k + 1..] {
+                    if there.place.left > here.place.right {
+                        break;
+                    }
+                    if here.place.low.max(there.place.low) == s
+                        && here.aabb.overlaps(&there.aabb)
+                        && start.overlaps(&starts[there.index as usize])
+                    {
+                        let (i, j) = (here.index, there.index);
+                        self.found.push((i.min(j), i.max(j)));
+                    }
+                }
+            }
+        }
+        group(&self.found, bodies.len(), &mut self.counts, &mut self.pair_offsets, &mut self.bodies);
     }
 
     /// The tree over the sorted entries: halved runs down to leaves of at
@@ -338,7 +511,7 @@ impl<S: Scalar> Index<S> {
 
     /// The box body `i` was given this tick.
     pub(crate) fn body_box(&self, i: usize) -> Aabb<S> {
-        self.entries[self.body_slots[i] as usize].0
+        self.body_boxes[i]
     }
 
     /// Walks the tree: into every node whose box `enter` accepts, calling
@@ -375,6 +548,7 @@ impl<S: Scalar> Index<S> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::world::{BodyDef, BodyId};
 
     fn boxes(spec: &[(f64, f64, f64, f64)]) -> Vec<Aabb<f64>> {
         spec.iter().map(|&(x0, y0, x1, y1)| Aabb { min: Vec2::new(x0, y0), max: Vec2::new(x1, y1) }).collect()
@@ -391,26 +565,233 @@ mod tests {
         (boxes(&body_spec), colliders)
     }
 
-    #[test]
-    fn sort_and_sweep_finds_exactly_the_overlapping_boxes() {
-        // Brute force over a grid of boxes must agree with the sweep.
-        let (bodies, colliders) = grid();
-        let mut index = Index::default();
-        index.build(bodies.iter().copied(), colliders.iter().copied());
-        for (i, a) in bodies.iter().enumerate() {
-            let expected: Vec<u32> =
-                colliders.iter().enumerate().filter(|(_, c)| a.overlaps(c)).map(|(j, _)| j as u32).collect();
-            assert_eq!(index.colliders_of(i), expected, "colliders of body {i}");
+    /// Scalars from `f64` in the tests.
+    trait Lit: Scalar {
+        fn lit(v: f64) -> Self;
+    }
+
+    impl Lit for f64 {
+        fn lit(v: f64) -> Self {
+            v
         }
-        let mut expected = Vec::new();
-        for i in 0..bodies.len() {
-            for j in i + 1..bodies.len() {
-                if bodies[i].overlaps(&bodies[j]) {
-                    expected.push((i as u32, j as u32));
+    }
+
+    impl Lit for f32 {
+        fn lit(v: f64) -> Self {
+            v as f32
+        }
+    }
+
+    impl Lit for fixed::types::I32F32 {
+        fn lit(v: f64) -> Self {
+            Self::from_num(v)
+        }
+    }
+
+    impl Lit for fixed::types::I16F16 {
+        fn lit(v: f64) -> Self {
+            Self::from_num(v)
+        }
+    }
+
+    /// A small deterministic generator (`SplitMix64`).
+    struct Rng(u64);
+
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        }
+
+        /// Uniform in `[lo, hi)`, on a grid of 1/8 half the time (so that
+        /// many boxes touch exactly).
+        fn range(&mut self, lo: f64, hi: f64) -> f64 {
+            let v = lo + (hi - lo) * ((self.next() >> 11) as f64 / (1_u64 << 53) as f64);
+            if self.next().is_multiple_of(2) { (v * 8.0).round() / 8.0 } else { v }
+        }
+    }
+
+    /// Boxes of every kind in a world `half` units around the origin:
+    /// small and large, flat and thin, a few spanning it all, some of them
+    /// points.
+    fn random_boxes<S: Lit>(rng: &mut Rng, n: usize, half: f64) -> Vec<Aabb<S>> {
+        (0..n)
+            .map(|i| {
+                let (x, y) = (rng.range(-half, half), rng.range(-half, half));
+                let (w, h) = match i % 7 {
+                    0 => (rng.range(0.0, 2.0 * half), rng.range(0.0, 1.0)),
+                    1 => (rng.range(0.0, 1.0), rng.range(0.0, 2.0 * half)),
+                    2 => (0.0, 0.0),
+                    3 => (rng.range(0.0, half / 4.0), rng.range(0.0, half / 4.0)),
+                    _ => (rng.range(0.0, 3.0), rng.range(0.0, 3.0)),
+                };
+                let v = |x: f64, y: f64| Vec2::new(S::lit(x), S::lit(y));
+                Aabb { min: v(x, y), max: v(x + w, y + h) }
+            })
+            .collect()
+    }
+
+    fn sweep_finds_exactly_the_body_collider_pairs<S: Lit>() {
+        let mut rng = Rng(17);
+        let mut index = Index::<S>::default();
+        for (bodies, colliders, half) in
+            [(40, 3, 30.0), (500, 60, 100.0), (300, 300, 1000.0), (200, 0, 10.0), (0, 50, 10.0)]
+        {
+            let bodies = random_boxes::<S>(&mut rng, bodies, half);
+            let colliders = random_boxes::<S>(&mut rng, colliders, half);
+            index.build(bodies.iter().copied(), colliders.iter().copied());
+            for (i, a) in bodies.iter().enumerate() {
+                let expected: Vec<u32> =
+                    colliders.iter().enumerate().filter(|(_, c)| a.overlaps(c)).map(|(j, _)| j as u32).collect();
+                assert_eq!(index.colliders_of(i), expected, "colliders of body {i}");
+            }
+            // Every box in the tree once.
+            let mut entries: Vec<Entry> = index.entries.iter().map(|&(_, e)| e).collect();
+            entries.sort_unstable();
+            let all: Vec<Entry> = (0..colliders.len() as u32)
+                .map(Entry::Collider)
+                .chain((0..bodies.len() as u32).map(Entry::Body))
+                .collect();
+            assert_eq!(entries, all);
+        }
+    }
+
+    /// Brute force agrees with the strips, whatever the boxes.
+    #[test]
+    fn the_sweep_finds_exactly_the_body_collider_pairs_whose_boxes_meet() {
+        sweep_finds_exactly_the_body_collider_pairs::<f64>();
+        sweep_finds_exactly_the_body_collider_pairs::<f32>();
+        sweep_finds_exactly_the_body_collider_pairs::<fixed::types::I32F32>();
+    }
+
+    /// Circles and capsules (a third of them), `half` units around the
+    /// origin, packed so that many touch.
+    fn random_bodies<S: Lit>(rng: &mut Rng, n: usize, half: f64, radius: f64) -> Vec<Body<S>> {
+        let v = |x: f64, y: f64| Vec2::new(S::lit(x), S::lit(y));
+        (0..n)
+            .map(|i| {
+                let p = v(rng.range(-half, half), rng.range(-half, half));
+                let r = S::lit(rng.range(0.0, radius));
+                let def = if i % 3 == 0 {
+                    let (dx, dy) = (rng.range(-radius, radius), rng.range(-radius, radius));
+                    BodyDef::capsule(p, v(-dx, -dy), v(dx, dy), r)
+                } else {
+                    BodyDef::new(p, r)
+                };
+                def.validate(BodyId(i as u32)).unwrap()
+            })
+            .collect()
+    }
+
+    fn pair_bodies_finds_exactly_the_pairs<S: Lit>(half: f64) {
+        let mut rng = Rng(5);
+        let mut index = Index::<S>::default();
+        for (n, radius) in [(2, 1.0), (300, 1.0), (1000, 0.5), (400, 8.0)] {
+            let bodies = random_bodies::<S>(&mut rng, n, half, radius);
+            // Boxes for the tick of every size, most of them about the body.
+            let ticks: Vec<Aabb<S>> = bodies
+                .iter()
+                .map(|b| {
+                    let grow = S::lit(rng.range(0.0, 4.0 * radius));
+                    if rng.next().is_multiple_of(8) { contact_box(b) } else { body_reach(b, Vec2::ZERO, grow) }
+                })
+                .collect();
+            index.build(ticks.iter().copied(), core::iter::empty());
+            index.pair_bodies(&bodies);
+            let mut expected = Vec::new();
+            for i in 0..n {
+                for j in i + 1..n {
+                    if contact_box(&bodies[i]).overlaps(&contact_box(&bodies[j])) && ticks[i].overlaps(&ticks[j]) {
+                        expected.push((i as u32, j as u32));
+                    }
                 }
             }
+            assert_eq!(index.bodies, expected, "{n} bodies");
         }
-        assert_eq!(index.bodies, expected);
+    }
+
+    /// The pairs of bodies are those whose contact boxes and boxes for the
+    /// tick both meet, ascending.
+    #[test]
+    fn pairs_of_bodies_are_exactly_those_whose_boxes_meet() {
+        pair_bodies_finds_exactly_the_pairs::<f64>(20.0);
+        pair_bodies_finds_exactly_the_pairs::<f32>(20.0);
+        pair_bodies_finds_exactly_the_pairs::<f32>(3.0e6);
+        pair_bodies_finds_exactly_the_pairs::<fixed::types::I32F32>(20.0);
+        pair_bodies_finds_exactly_the_pairs::<fixed::types::I16F16>(20.0);
+    }
+
+    /// Two bodies in contact always have overlapping contact boxes: the
+    /// step asks for no contact between bodies whose boxes are apart. Pairs
+    /// placed a hair inside, at and a hair outside touching, along every
+    /// direction, near the origin and far from it.
+    fn contacts_have_meeting_boxes<S: Lit>(far: f64) {
+        use crate::query::{contact_capsule_capsule, contact_circle_circle};
+        let mut rng = Rng(11);
+        let v = |x: f64, y: f64| Vec2::new(S::lit(x), S::lit(y));
+        let mut touching = 0;
+        for k in 0..20_000 {
+            let (cx, cy) = (rng.range(-far, far), rng.range(-far, far));
+            let (ra, rb) = (rng.range(0.0, 2.0), rng.range(0.0, 2.0));
+            let angle = rng.range(0.0, core::f64::consts::TAU);
+            let reach = (ra + rb) * (1.0 + [-1e-9, 0.0, 1e-9, -1e-6, 1e-6][k % 5]);
+            let (dx, dy) = (libm::cos(angle) * reach, libm::sin(angle) * reach);
+            let capsules = k % 2 == 0;
+            let core = |r: &mut Rng| {
+                if capsules {
+                    let (x, y) = (r.range(-1.0, 1.0), r.range(-1.0, 1.0));
+                    (v(-x, -y), v(x, y))
+                } else {
+                    (Vec2::ZERO, Vec2::ZERO)
+                }
+            };
+            let ((a0, a1), (b0, b1)) = (core(&mut rng), core(&mut rng));
+            let a = BodyDef::capsule(v(cx, cy), a0, a1, S::lit(ra)).validate(BodyId(0)).unwrap();
+            let b = BodyDef::capsule(v(cx + dx, cy + dy), b0, b1, S::lit(rb)).validate(BodyId(1)).unwrap();
+            let contact = if capsules {
+                contact_capsule_capsule(&a.capsule(), &b.capsule())
+            } else {
+                contact_circle_circle(&a.circle, &b.circle)
+            };
+            if contact.is_some() {
+                touching += 1;
+                assert!(contact_box(&a).overlaps(&contact_box(&b)), "{a:?} {b:?}");
+            }
+        }
+        assert!(touching > 5000, "{touching} in contact");
+    }
+
+    #[test]
+    fn bodies_in_contact_have_meeting_contact_boxes() {
+        contacts_have_meeting_boxes::<f64>(10.0);
+        contacts_have_meeting_boxes::<f64>(1.0e12);
+        contacts_have_meeting_boxes::<f32>(10.0);
+        contacts_have_meeting_boxes::<f32>(1.0e6);
+        contacts_have_meeting_boxes::<fixed::types::I32F32>(1000.0);
+        contacts_have_meeting_boxes::<fixed::types::I16F16>(1000.0);
+    }
+
+    /// In a dense pile a body's box for the tick meets some 45 others; the
+    /// narrow phase is asked about its six neighbours.
+    #[test]
+    fn a_dense_pile_pairs_each_body_with_its_neighbours_only() {
+        let mut bodies = Vec::new();
+        for row in 0..40 {
+            for col in 0..50 {
+                let x = f64::from(col) + if row % 2 == 0 { 0.0 } else { 0.5 };
+                let def = BodyDef::new(Vec2::new(x, f64::from(row) * 0.866), 0.5);
+                bodies.push(def.validate(BodyId(bodies.len() as u32)).unwrap());
+            }
+        }
+        let mut index = Index::default();
+        index.build(bodies.iter().map(body_box), core::iter::empty());
+        index.pair_bodies(&bodies);
+        // Three pairs per body inside the pile (fewer at its edges).
+        assert!(index.bodies.len() <= 3 * bodies.len(), "{} pairs", index.bodies.len());
+        assert!(index.bodies.len() >= 5700, "{} pairs", index.bodies.len());
     }
 
     #[test]

@@ -146,6 +146,7 @@ mod query;
 #[cfg(feature = "serde")]
 mod state;
 mod step;
+mod strips;
 mod sync;
 
 use alloc::sync::Arc;

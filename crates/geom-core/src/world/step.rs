@@ -677,6 +677,7 @@ impl<S: Scalar> World<S> {
         scratch.travels = travels;
 
         let mut record = Record { contacts: &mut own, overlaps: &mut sensed, events };
+        index.pair_bodies(bodies);
         resolve_body_contacts(bodies, &index.bodies, &config, scratch, &mut record);
         let motion = Motion { colliders: Colliders { list: colliders, travels: &[] }, index, config: &config };
         let corrections = core::mem::take(&mut scratch.corrections);
