@@ -1,11 +1,11 @@
 //! The broad phase: which pairs are worth a narrow-phase query this tick,
 //! and which shapes a world query needs to look at.
 //!
-//! Sort and sweep on x: every body and collider gets a box, the boxes are
-//! sorted by their left edge, and each box is checked against the boxes
-//! whose left edges lie within it; pairs whose boxes also overlap in y are
-//! kept. The output is sorted, so it does not depend on the order in which
-//! the sweep met the pairs, and the step consumes it in that order.
+//! Every body and collider gets a box, and the boxes are swept strip by
+//! strip (see [`super::strips`]): each box is checked against the boxes
+//! near it whose left edges lie within it, and pairs whose boxes overlap
+//! are kept. The output is sorted, so it does not depend on the order in
+//! which the sweep met the pairs, and the step consumes it in that order.
 //!
 //! Bodies meet colliders in their boxes for the tick (where they can go
 //! during it). Bodies meet each other only after they have moved, in the
@@ -16,17 +16,18 @@
 //! pair is kept only if the bodies' boxes for the tick overlap as well,
 //! so the pairs in contact are exactly those the boxes for the tick alone
 //! would give (the others give no contact, so the step does the same).
-//! Both sweeps check only pairs of boxes near each other along x, and put
-//! the pairs in order by counting rather than by sorting them all: a tick
-//! costs about the same per body however many bodies there are.
+//! The pairs are put in order by counting rather than by sorting them
+//! all: a tick costs about the same per body however many bodies there
+//! are.
 //!
-//! The sorted boxes are then grouped into a tree: runs of neighbouring
-//! boxes, each run's box the union of its boxes, halved until a run is a
-//! handful of boxes. A body that a collision sends beyond its box during
-//! the tick, and the world queries between ticks, look shapes up in it.
-//! The boxes hold every shape where it ends the tick (each body's box is
-//! grown to its final position after the step), so the tree serves queries
-//! until something is added, removed or moved by hand.
+//! The boxes, strip by strip and in each by column, are then grouped into
+//! a tree: runs of neighbouring boxes, each run's box the union of its
+//! boxes, halved until a run is a handful of boxes. A body that a
+//! collision sends beyond its box during the tick, and the world queries
+//! between ticks, look shapes up in it. The boxes hold every shape where
+//! it ends the tick (each body's box is grown to its final position after
+//! the step), so the tree serves queries until something is added,
+//! removed or moved by hand.
 
 use alloc::vec::Vec;
 
@@ -203,11 +204,10 @@ pub(crate) struct Index<S> {
     /// they are and whose boxes for the tick meet, ascending (found by
     /// [`Index::pair_bodies`]).
     pub(crate) bodies: Vec<(u32, u32)>,
-    /// Scratch: pairs as found, and in order; the bodies' contact boxes;
+    /// Scratch: pairs as found; the bodies' contact boxes;
     /// the boxes in their strips; each body's count of pairs, and where its
     /// pairs with other bodies start.
     found: Vec<(u32, u32)>,
-    grouped: Vec<(u32, u32)>,
     contact_boxes: Vec<Aabb<S>>,
     collider_strips: Strips<S>,
     body_strips: Strips<S>,
@@ -228,7 +228,6 @@ impl<S> Default for Index<S> {
             collider_boxes: Vec::new(),
             bodies: Vec::new(),
             found: Vec::new(),
-            grouped: Vec::new(),
             contact_boxes: Vec::new(),
             collider_strips: Strips::default(),
             body_strips: Strips::default(),
@@ -379,9 +378,11 @@ impl<S: Scalar> Index<S> {
                 sweep_across(s, colliders, bodies, true, |c, b| self.found.push((b, c)));
             }
         }
-        group(&self.found, self.body_boxes.len(), &mut self.counts, &mut self.offsets, &mut self.grouped);
+        // In order in `bodies` (free until the pairs of bodies are found).
+        group(&self.found, self.body_boxes.len(), &mut self.counts, &mut self.offsets, &mut self.bodies);
         self.colliders.clear();
-        self.colliders.extend(self.grouped.iter().map(|&(_, c)| c));
+        self.colliders.extend(self.bodies.iter().map(|&(_, c)| c));
+        self.bodies.clear();
     }
 
     /// Every box into `entries`, once each, in the strip of its bottom
