@@ -5,8 +5,8 @@
 //! lies within it, however far away in y: in a world twice as tall, twice
 //! as many. And sorting the boxes by their left edges costs more per box
 //! the more boxes there are. So the plane is cut into columns along x and
-//! strips along y, each about twice as wide (high) as a body's box on
-//! average. Each box is put, by counting, in the order of the column of
+//! strips along y, each one to two times as wide (high) as a body's box
+//! on average. Each box is put, by counting, in the order of the column of
 //! its left edge, then into every strip it reaches, keeping that order;
 //! each strip is swept on its own, along the columns. Two boxes that
 //! overlap share the strip where the higher of their bottom edges lies, and
@@ -46,8 +46,8 @@ struct Axis<S> {
 
 impl<S: Scalar> Axis<S> {
     /// The axis for boxes whose edges along it are `edges` (low, high):
-    /// columns about twice their mean size (measured on a sample of them),
-    /// and no more columns than boxes.
+    /// columns one to two times their mean size (measured on a sample of
+    /// them), and no more columns than boxes.
     fn new(edges: impl ExactSizeIterator<Item = (S, S)> + Clone) -> Self {
         let mut axis = Self { origin: S::ZERO, lift: S::ONE, base: 0, shift: 0, last: 0 };
         let count = edges.len();
