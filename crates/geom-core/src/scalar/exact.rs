@@ -757,18 +757,9 @@ mod tests {
         if up && s < max { s + 1 } else { s }
     }
 
-    /// A small deterministic generator (`SplitMix64`).
-    struct SplitMix(u64);
+    use crate::SplitMix;
 
     impl SplitMix {
-        fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        }
-
         /// A value of exactly `bits` bits (zero for `bits = 0`), uniform
         /// below the top bit: every magnitude gets tested.
         fn bits(&mut self, bits: u32) -> I256 {

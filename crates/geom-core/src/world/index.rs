@@ -595,18 +595,9 @@ mod tests {
         }
     }
 
-    /// A small deterministic generator (`SplitMix64`).
-    struct Rng(u64);
+    use crate::SplitMix as Rng;
 
     impl Rng {
-        fn next(&mut self) -> u64 {
-            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-            let mut z = self.0;
-            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-            z ^ (z >> 31)
-        }
-
         /// Uniform in `[lo, hi)`, on a grid of 1/8 half the time (so that
         /// many boxes touch exactly).
         fn range(&mut self, lo: f64, hi: f64) -> f64 {
