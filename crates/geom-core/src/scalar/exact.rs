@@ -420,6 +420,66 @@ pub(crate) fn sqrt_ratio<E: ExactInt>(num: E, den: E, max: u64) -> u64 {
     round_root(q, r, den, max)
 }
 
+/// `|c|·k / √len2` for each component `c`, rounded to the nearest integer,
+/// ties to even, saturating at `max`: each exactly `sqrt_ratio(c²·k², len2,
+/// max)`, the magnitudes of a vector's components scaled to length `k` (a
+/// unit vector's for `k` one) when `len2` is its squared length. `k ≥ 0`,
+/// `len2 > 0`.
+///
+/// One `f64` estimate of `k / √len2` serves every component: the estimate
+/// `m` of a component is returned when exact products show its root strictly
+/// within half a unit of `m`, `(2m − 1)²·len2 < 4·c²·k² < (2m + 1)²·len2`
+/// (the lower bound dropped for `m = 0`), which makes `m` the root rounded
+/// to nearest. A component they do not confirm (a root within about 2^-12
+/// of a tie, or above 2^40 or so where the estimate can be a unit off), or
+/// operands too wide for 256-bit products, is divided as [`sqrt_ratio`]
+/// does. So the answer never depends on the estimate, only how fast it
+/// comes: it is the same on every platform.
+#[inline]
+pub(crate) fn scaled_roots<E: ExactInt, const N: usize>(components: [E; N], k: E, len2: E, max: u64) -> [u64; N] {
+    const LIMIT: u128 = 1 << 64;
+    let (k_words, len2_words) = (k.to_words(), len2.to_words());
+    // `|c|·k < 2^126` (from |c|, k < 2^64 and the check below) and
+    // `len2 < 2^124` keep every product below 2^256.
+    let narrow = k_words.hi == 0 && k_words.lo < LIMIT && len2_words.hi == 0 && len2_words.lo < 1 << 124;
+    let scale = if narrow { approx_f64(k_words.lo) / libm::sqrt(approx_f64(len2_words.lo)) } else { 0.0 };
+    components.map(|c| {
+        let magnitude = if c < E::ZERO { -c } else { c }.to_words();
+        if narrow && magnitude.hi == 0 && magnitude.lo < LIMIT {
+            let product = magnitude.lo * k_words.lo;
+            if product < 1 << 126
+                && let Some(m) = confirmed_root(product, len2_words.lo, approx_f64(magnitude.lo) * scale, max)
+            {
+                return m;
+            }
+        }
+        sqrt_ratio(c * c * (k * k), len2, max)
+    })
+}
+
+/// For [`scaled_roots`]: `estimate` rounded to an integer `m ≤ max`, if
+/// `√(product² / len2)` lies strictly within half a unit of it;
+/// `product < 2^126`, `0 < len2 < 2^124`.
+#[inline]
+fn confirmed_root(product: u128, len2: u128, estimate: f64, max: u64) -> Option<u64> {
+    // Finite (`len2 > 0`) and below 2^62, so that 2m + 1 < 2^64 and its
+    // square fits in a u128.
+    if estimate >= 4_611_686_018_427_387_904.0 {
+        return None;
+    }
+    let m = (estimate + 0.5) as u64;
+    if m > max {
+        return None;
+    }
+    let words = |(hi, lo): (u128, u128)| Words { hi, lo };
+    // 4·product² = (2·product)², below 2^254.
+    let four_num = words(widening_mul_u128(product << 1, product << 1));
+    let times_len2 = |odd: u64| words(widening_mul_u128(u128::from(odd) * u128::from(odd), len2));
+    let below_upper = four_num < times_len2(2 * m + 1);
+    let above_lower = m == 0 || times_len2(2 * m - 1) < four_num;
+    (below_upper && above_lower).then_some(m)
+}
+
 /// `√(q + r/den)` rounded to the nearest integer, ties to even, saturating
 /// at `max`, for the quotient `q` and remainder `0 ≤ r < den` of a division
 /// `num / den`.
@@ -991,6 +1051,56 @@ mod tests {
         for den in [I256::new(3), I256::new(i128::from(u64::MAX)), I256::new(i128::MAX)] {
             for delta in [-1_i128, 0, 1] {
                 check_ratio((den << 128) + I256::new(delta), den, i64::MAX as u64);
+            }
+        }
+    }
+
+    #[test]
+    fn scaled_roots_are_the_ratios_roots_also_beside_a_tie_and_beyond_the_estimates_reach() {
+        // The components of vectors of every magnitude scaled to lengths of
+        // every magnitude (a unit normal's 2^16 and 2^32, radii up to 2^62,
+        // where the shared f64 estimate can be units off), and ratios whose
+        // roots lie within 2^-40 or so of a tie (c just either side of
+        // (m + ½)·√len2, for k = 1), which the estimate cannot tell apart:
+        // every answer is the divided root's, so the exact products decide
+        // wherever the estimate would round the wrong way.
+        let mut rng = SplitMix(6);
+        for _ in 0..20_000 {
+            let bits = 1 + (rng.next() % 61) as u32;
+            let (x, y) = (rng.bits(bits).as_i128(), -rng.bits(bits).as_i128());
+            let len2 = x * x + y * y;
+            if len2 == 0 {
+                continue;
+            }
+            let k = match rng.next() % 3 {
+                0 => 1 << 16,
+                1 => 1 << 32,
+                _ => {
+                    let k_bits = 1 + (rng.next() % 62) as u32;
+                    rng.bits(k_bits).as_i128()
+                }
+            };
+            let [rx, ry] = scaled_roots([I256::new(x), I256::new(y)], I256::new(k), I256::new(len2), i64::MAX as u64);
+            let expected = |c: i128| {
+                reference_sqrt_ratio(I256::new(c) * I256::new(c) * I256::new(k * k), I256::new(len2), i64::MAX as u64)
+            };
+            assert_eq!((rx, ry), (expected(x), expected(y)), "({x}, {y}) scaled to {k}");
+        }
+        for _ in 0..20_000 {
+            // m < 2^45 and len2 < 2^34 keep (2m + 1)²·len2 below 2^128.
+            let (m_bits, len2_bits) = (20 + (rng.next() % 26) as u32, 1 + (rng.next() % 34) as u32);
+            let (m, len2) = (rng.bits(m_bits).as_u128(), rng.bits(len2_bits).as_u128());
+            // c = ⌊(m + ½)·√len2⌋ and the next integer: the root of c²/len2
+            // just below and just above m + ½.
+            let below = isqrt_u128((2 * m + 1) * (2 * m + 1) * len2 / 4);
+            for c in [below, below + 1] {
+                let c = i128::from(c);
+                let [root] = scaled_roots([c], 1, len2 as i128, i64::MAX as u64);
+                assert_eq!(
+                    root,
+                    reference_sqrt_ratio(I256::new(c * c), I256::new(len2 as i128), i64::MAX as u64),
+                    "√({c}² / {len2})"
+                );
             }
         }
     }

@@ -19,8 +19,8 @@ use num_traits::{ConstOne, ConstZero};
 
 use super::Scalar;
 use super::exact::{
-    Exact, Rounding, directed_div, directed_shift, round_div, round_shift, round_sqrt_u64, round_sqrt_u128, saturate,
-    sqrt_ratio,
+    Exact, ExactInt, Rounding, directed_div, directed_shift, round_div, round_shift, round_sqrt_u64, round_sqrt_u128,
+    saturate, scaled_roots, sqrt_ratio,
 };
 use super::private::{Format, Frame, FromExact, Sealed, SealedFrac};
 use super::wide::I256;
@@ -118,7 +118,8 @@ impl<F: Frac32> Sealed for FixedI32<F> {
         dist2: Option<(Self::Exact, Self::Exact)>,
         want_normal: bool,
     ) -> Frame<Self> {
-        frame_rounded_once(x, y, length, dist2, want_normal, Self::from_bits(1 << F::U32))
+        let root = |r: u64| Self::from_bits(r as i32);
+        frame_rounded_once(x, y, length, dist2, want_normal, (Self::from_bits(1 << F::U32), i32::MAX as u64, root))
     }
 
     #[inline]
@@ -174,7 +175,8 @@ impl<F: Frac64> Sealed for FixedI64<F> {
         dist2: Option<(Self::Exact, Self::Exact)>,
         want_normal: bool,
     ) -> Frame<Self> {
-        frame_rounded_once(x, y, length, dist2, want_normal, Self::from_bits(1 << F::U32))
+        let root = |r: u64| Self::from_bits(r as i64);
+        frame_rounded_once(x, y, length, dist2, want_normal, (Self::from_bits(1 << F::U32), i64::MAX as u64, root))
     }
 
     #[inline]
@@ -206,10 +208,12 @@ impl<G: LeEqU128> FromExact<I256> for FixedI128<G> {
 
 /// [`Sealed::frame`] for fixed point, shared by both widths: each component
 /// `sign(c)·√(c²·k² / |(x, y)|²)` for `k` one (the normal, when wanted)
-/// and the length (the offset), and the distance `√(num / den)`, each the exact value
-/// rounded once. Unlike the unit vector scaled by the length, the offset does
-/// not multiply the unit's rounding by the length, so a point on a large
-/// circle is as accurate as one on a small one.
+/// and the length (the offset), and the distance `√(num / den)`, each the
+/// exact value rounded once (the components through [`scaled_roots`]).
+/// Unlike the unit vector scaled by the length, the offset does not multiply
+/// the unit's rounding by the length, so a point on a large circle is as
+/// accurate as one on a small one. `(one, max, root)`: the type's one, its
+/// largest raw value, and the value of a raw root at most `max`.
 #[inline]
 fn frame_rounded_once<T: Sealed + Neg<Output = T> + ConstZero>(
     x: T::Exact,
@@ -217,8 +221,11 @@ fn frame_rounded_once<T: Sealed + Neg<Output = T> + ConstZero>(
     length: T,
     dist2: Option<(T::Exact, T::Exact)>,
     want_normal: bool,
-    one: T,
-) -> Frame<T> {
+    (one, max, root): (T, u64, impl Fn(u64) -> T),
+) -> Frame<T>
+where
+    T::Exact: ExactInt,
+{
     let distance = dist2.map_or(T::ZERO, |(num, den)| T::from_sqrt_ratio(num, den));
     let zero = <T::Exact as Exact>::ZERO;
     let len2 = x * x + y * y;
@@ -226,15 +233,12 @@ fn frame_rounded_once<T: Sealed + Neg<Output = T> + ConstZero>(
         return Frame { normal: (T::ZERO, one), offset: (T::ZERO, length), distance };
     }
     let along = |k: T::Exact| {
-        let component = |c: T::Exact| {
-            // (deg 1)² · (deg 1)² / (deg 1)² = deg 2 under the root.
-            let magnitude = T::from_sqrt_ratio(c * c * (k * k), len2);
-            if c < zero { -magnitude } else { magnitude }
-        };
-        (component(x), component(y))
+        let [mx, my] = scaled_roots([x, y], k, len2, max);
+        let signed = |m: u64, c: T::Exact| if c < zero { -root(m) } else { root(m) };
+        (signed(mx, x), signed(my, y))
     };
     // A zero length (a unit normal alone) needs no offset, and an offset
-    // alone no normal: each costs two square roots of 256-bit ratios.
+    // alone no normal.
     let k = length.to_exact();
     let offset = if k == zero { (T::ZERO, T::ZERO) } else { along(k) };
     let normal = if want_normal { along(T::EXACT_ONE) } else { (T::ZERO, one) };
