@@ -295,6 +295,8 @@ pub(crate) trait ExactInt: Exact + Ord {
     fn shr(self, k: u32) -> Self;
     /// A non-negative `self` as two unsigned 128-bit words.
     fn to_words(self) -> Words;
+    /// `v`, exactly.
+    fn from_u64(v: u64) -> Self;
     /// A non-negative `self` as an `f64` within a relative `2^-52`.
     fn approx(self) -> f64 {
         let words = self.to_words();
@@ -308,9 +310,11 @@ const TWO_POW_128: f64 = 340_282_366_920_938_463_463_374_607_431_768_211_456.0;
 impl ExactInt for i128 {
     #[inline]
     fn div_rem_floor(self, den: Self) -> (Self, Self) {
-        // One division; the remainder by multiplication.
+        // One division; the remainder by multiplication, modulo 2^128: the
+        // product can pass i128::MIN (a numerator near it, a divisor above
+        // 2^126), but the remainder, in [0, den), comes out exact.
         let q = self.div_euclid(den);
-        (q, self - q * den)
+        (q, self.wrapping_sub(q.wrapping_mul(den)))
     }
     #[inline]
     fn is_odd(self) -> bool {
@@ -331,6 +335,10 @@ impl ExactInt for i128 {
     #[inline]
     fn to_words(self) -> Words {
         Words { hi: 0, lo: self as u128 }
+    }
+    #[inline]
+    fn from_u64(v: u64) -> Self {
+        v.into()
     }
 }
 
@@ -370,11 +378,76 @@ impl ExactInt for I256 {
         let (hi, lo) = self.into_words();
         Words { hi: hi as u128, lo: lo as u128 }
     }
+    #[inline]
+    fn from_u64(v: u64) -> Self {
+        I256::from(v)
+    }
+}
+
+/// The relative error bound of the `f64` estimates the roundings below
+/// start from, `2^-48`. An estimate is a few operations on operands
+/// converted from integers: each operand within `4·2^-53` (its two 128-bit
+/// halves converted, then added: [`ExactInt::approx`]; `2^-53` below
+/// `2^64`), and each division, square root or product within `2^-53` more,
+/// so a quotient is within `9·2^-53` of the exact one, its square root
+/// within `5.5·2^-53` and the components of [`scaled_roots`] within
+/// `6.5·2^-53`: the bound leaves a factor of three to spare.
+const ESTIMATE_ERROR: f64 = 1.0 / 281_474_976_710_656.0;
+
+/// Estimates from `2^46` on are not used: their error could reach a
+/// quarter of a unit.
+const ESTIMATE_LIMIT: f64 = 70_368_744_177_664.0;
+
+/// The integer nearest to a non-negative value known by an `estimate`
+/// within `estimate·2^-48` of it ([`ESTIMATE_ERROR`]), when that settles it:
+/// the estimate is further than its error from a midpoint, so the value
+/// lies on the same side of it. `None` otherwise (then the caller computes
+/// exactly). The answer never depends on the estimate, only whether there
+/// is one: it is the exact value's rounding, the same on every platform.
+#[inline]
+fn nearest_of_estimate(estimate: f64) -> Option<u64> {
+    // Also declines a NaN (not produced here: every divisor is positive).
+    if !(0.0..ESTIMATE_LIMIT).contains(&estimate) {
+        return None;
+    }
+    let floor = estimate as u64;
+    // Exact: both are below 2^46 and `floor` is the integer part.
+    let fraction = estimate - floor as f64;
+    let error = estimate * ESTIMATE_ERROR;
+    if fraction - 0.5 > error {
+        Some(floor + 1)
+    } else if 0.5 - fraction > error {
+        Some(floor)
+    } else {
+        None
+    }
+}
+
+/// The floor of a non-negative value known by an `estimate` as in
+/// [`nearest_of_estimate`], when the estimate is further than its error
+/// from every integer: then the value is no integer and lies strictly
+/// between the floor returned and the next integer.
+#[inline]
+fn floor_of_estimate(estimate: f64) -> Option<u64> {
+    if !(0.0..ESTIMATE_LIMIT).contains(&estimate) {
+        return None;
+    }
+    let floor = estimate as u64;
+    let fraction = estimate - floor as f64;
+    let error = estimate * ESTIMATE_ERROR;
+    (fraction > error && 1.0 - fraction > error).then_some(floor)
 }
 
 /// `num / den` rounded to the nearest integer, ties to even; `den > 0`.
 #[inline]
 pub(crate) fn round_div<E: ExactInt>(num: E, den: E) -> E {
+    let negative = num < E::ZERO;
+    let magnitude = if negative { -num } else { num };
+    if let Some(q) = nearest_of_estimate(magnitude.approx() / den.approx()) {
+        // Ties to even are symmetric: round(−v) = −round(v).
+        let q = E::from_u64(q);
+        return if negative { -q } else { q };
+    }
     let (q, r) = num.div_rem_floor(den);
     let twice = r + r;
     if twice > den || (twice == den && q.is_odd()) { q + E::ONE } else { q }
@@ -392,6 +465,11 @@ pub(crate) fn round_div<E: ExactInt>(num: E, den: E) -> E {
 pub(crate) fn sqrt_ratio<E: ExactInt>(num: E, den: E, max: u64) -> u64 {
     if num <= E::ZERO {
         return 0;
+    }
+    if let Some(root) = nearest_of_estimate(libm::sqrt(num.approx() / den.approx()))
+        && root <= max
+    {
+        return root;
     }
     let (num, den) = (num.to_words(), den.to_words());
     let (q, r) = if den == Words::ONE {
@@ -447,8 +525,14 @@ pub(crate) fn scaled_roots<E: ExactInt, const N: usize>(components: [E; N], k: E
         let magnitude = if c < E::ZERO { -c } else { c }.to_words();
         if narrow && magnitude.hi == 0 && magnitude.lo < LIMIT {
             let product = magnitude.lo * k_words.lo;
+            let estimate = approx_f64(magnitude.lo) * scale;
+            if let Some(m) = nearest_of_estimate(estimate)
+                && m <= max
+            {
+                return m;
+            }
             if product < 1 << 126
-                && let Some(m) = confirmed_root(product, len2_words.lo, approx_f64(magnitude.lo) * scale, max)
+                && let Some(m) = confirmed_root(product, len2_words.lo, estimate, max)
             {
                 return m;
             }
@@ -700,6 +784,19 @@ pub enum Rounding {
 /// `num / den` rounded as `mode` says; `den > 0`.
 #[inline]
 pub(crate) fn directed_div<E: ExactInt>(num: E, den: E, mode: Rounding) -> E {
+    let negative = num < E::ZERO;
+    let magnitude = if negative { -num } else { num };
+    if let Some(floor) = floor_of_estimate(magnitude.approx() / den.approx()) {
+        // The quotient's magnitude lies strictly between `floor` and
+        // `floor + 1`.
+        let (floor, ceiling) = (E::from_u64(floor), E::from_u64(floor + 1));
+        return match (mode, negative) {
+            (Rounding::Down | Rounding::TowardZero, false) => floor,
+            (Rounding::Up, false) => ceiling,
+            (Rounding::Down, true) => -ceiling,
+            (Rounding::Up | Rounding::TowardZero, true) => -floor,
+        };
+    }
     let (q, r) = num.div_rem_floor(den);
     let up = match mode {
         Rounding::Down => false,
@@ -1051,6 +1148,58 @@ mod tests {
         for den in [I256::new(3), I256::new(i128::from(u64::MAX)), I256::new(i128::MAX)] {
             for delta in [-1_i128, 0, 1] {
                 check_ratio((den << 128) + I256::new(delta), den, i64::MAX as u64);
+            }
+        }
+    }
+
+    /// `num / den` rounded by the integer division alone, as the roundings
+    /// did before their `f64` filter: the reference the filter must match.
+    fn divided(num: I256, den: I256, mode: Option<Rounding>) -> I256 {
+        let (q, r) = num.div_rem_floor(den);
+        let up = match mode {
+            None => r + r > den || (r + r == den && q.is_odd()),
+            Some(Rounding::Down) => false,
+            Some(Rounding::Up) => r > I256::ZERO,
+            Some(Rounding::TowardZero) => q < I256::ZERO && r > I256::ZERO,
+        };
+        if up { q + I256::ONE } else { q }
+    }
+
+    #[test]
+    fn filtered_divisions_match_the_integer_division_beside_midpoints_and_integers() {
+        // Quotients of every size up to past the filter's 2^46 limit, with
+        // divisors of every width, placed within a few units of the
+        // numerator of a midpoint (q + ½) or of an integer, of either sign:
+        // where the f64 estimate cannot see the difference, the filter
+        // must decline and the division decide. Without the filter's error
+        // margin, these round the wrong way.
+        let mut rng = SplitMix(7);
+        let modes = [None, Some(Rounding::Down), Some(Rounding::Up), Some(Rounding::TowardZero)];
+        for _ in 0..20_000 {
+            let (den_bits, q_bits) = (1 + (rng.next() % 190) as u32, (rng.next() % 50) as u32);
+            let (den, q) = (rng.bits(den_bits), rng.bits(q_bits));
+            let half = den >> 1;
+            let delta = I256::new(i128::from(rng.next() % 7) - 3);
+            for base in [q * den + half, q * den] {
+                for num in [base + delta, -(base + delta)] {
+                    for mode in modes {
+                        let got = match mode {
+                            None => round_div(num, den),
+                            Some(mode) => directed_div(num, den, mode),
+                        };
+                        assert_eq!(got, divided(num, den, mode), "{num} / {den}, {mode:?}");
+                        // In i128 within the kernels' bounds (below 2^120).
+                        if let (Some(n), Some(d)) = (num.to_i128(), den.to_i128())
+                            && n.unsigned_abs() < 1 << 120
+                        {
+                            let narrow = match mode {
+                                None => round_div(n, d),
+                                Some(mode) => directed_div(n, d, mode),
+                            };
+                            assert_eq!(I256::new(narrow), got, "{n} / {d} in i128, {mode:?}");
+                        }
+                    }
+                }
             }
         }
     }
