@@ -391,7 +391,7 @@ impl ExactInt for I256 {
 /// `2^64`), and each division, square root or product within `2^-53` more,
 /// so a quotient is within `9·2^-53` of the exact one, its square root
 /// within `5.5·2^-53` and the components of [`scaled_roots`] within
-/// `6.5·2^-53`: the bound leaves a factor of three to spare.
+/// `13·2^-53`: the bound leaves a factor of two to spare.
 const ESTIMATE_ERROR: f64 = 1.0 / 281_474_976_710_656.0;
 
 /// Estimates from `2^46` on are not used: their error could reach a
@@ -504,64 +504,20 @@ pub(crate) fn sqrt_ratio<E: ExactInt>(num: E, den: E, max: u64) -> u64 {
 /// unit vector's for `k` one) when `len2` is its squared length. `k ≥ 0`,
 /// `len2 > 0`.
 ///
-/// One `f64` estimate of `k / √len2` serves every component: the estimate
-/// `m` of a component is returned when exact products show its root strictly
-/// within half a unit of `m`, `(2m − 1)²·len2 < 4·c²·k² < (2m + 1)²·len2`
-/// (the lower bound dropped for `m = 0`), which makes `m` the root rounded
-/// to nearest. A component they do not confirm (a root within about 2^-12
-/// of a tie, or above 2^40 or so where the estimate can be a unit off), or
-/// operands too wide for 256-bit products, is divided as [`sqrt_ratio`]
-/// does. So the answer never depends on the estimate, only how fast it
-/// comes: it is the same on every platform.
+/// One `f64` estimate of `k / √len2` serves every component, whose estimate
+/// is then within `13·2^-53` of its value (see [`ESTIMATE_ERROR`]); a
+/// component the estimate does not settle is divided as [`sqrt_ratio`]
+/// does.
 #[inline]
 pub(crate) fn scaled_roots<E: ExactInt, const N: usize>(components: [E; N], k: E, len2: E, max: u64) -> [u64; N] {
-    const LIMIT: u128 = 1 << 64;
-    let (k_words, len2_words) = (k.to_words(), len2.to_words());
-    // `|c|·k < 2^126` (from |c|, k < 2^64 and the check below) and
-    // `len2 < 2^124` keep every product below 2^256.
-    let narrow = k_words.hi == 0 && k_words.lo < LIMIT && len2_words.hi == 0 && len2_words.lo < 1 << 124;
-    let scale = if narrow { approx_f64(k_words.lo) / libm::sqrt(approx_f64(len2_words.lo)) } else { 0.0 };
+    let scale = k.approx() / libm::sqrt(len2.approx());
     components.map(|c| {
-        let magnitude = if c < E::ZERO { -c } else { c }.to_words();
-        if narrow && magnitude.hi == 0 && magnitude.lo < LIMIT {
-            let product = magnitude.lo * k_words.lo;
-            let estimate = approx_f64(magnitude.lo) * scale;
-            if let Some(m) = nearest_of_estimate(estimate)
-                && m <= max
-            {
-                return m;
-            }
-            if product < 1 << 126
-                && let Some(m) = confirmed_root(product, len2_words.lo, estimate, max)
-            {
-                return m;
-            }
+        let magnitude = if c < E::ZERO { -c } else { c };
+        match nearest_of_estimate(magnitude.approx() * scale) {
+            Some(m) if m <= max => m,
+            _ => sqrt_ratio(c * c * (k * k), len2, max),
         }
-        sqrt_ratio(c * c * (k * k), len2, max)
     })
-}
-
-/// For [`scaled_roots`]: `estimate` rounded to an integer `m ≤ max`, if
-/// `√(product² / len2)` lies strictly within half a unit of it;
-/// `product < 2^126`, `0 < len2 < 2^124`.
-#[inline]
-fn confirmed_root(product: u128, len2: u128, estimate: f64, max: u64) -> Option<u64> {
-    // Finite (`len2 > 0`) and below 2^62, so that 2m + 1 < 2^64 and its
-    // square fits in a u128.
-    if estimate >= 4_611_686_018_427_387_904.0 {
-        return None;
-    }
-    let m = (estimate + 0.5) as u64;
-    if m > max {
-        return None;
-    }
-    let words = |(hi, lo): (u128, u128)| Words { hi, lo };
-    // 4·product² = (2·product)², below 2^254.
-    let four_num = words(widening_mul_u128(product << 1, product << 1));
-    let times_len2 = |odd: u64| words(widening_mul_u128(u128::from(odd) * u128::from(odd), len2));
-    let below_upper = four_num < times_len2(2 * m + 1);
-    let above_lower = m == 0 || times_len2(2 * m - 1) < four_num;
-    (below_upper && above_lower).then_some(m)
 }
 
 /// `√(q + r/den)` rounded to the nearest integer, ties to even, saturating
@@ -1211,7 +1167,7 @@ mod tests {
         // where the shared f64 estimate can be units off), and ratios whose
         // roots lie within 2^-40 or so of a tie (c just either side of
         // (m + ½)·√len2, for k = 1), which the estimate cannot tell apart:
-        // every answer is the divided root's, so the exact products decide
+        // every answer is the divided root's, so the division decides
         // wherever the estimate would round the wrong way.
         let mut rng = SplitMix(6);
         for _ in 0..20_000 {
