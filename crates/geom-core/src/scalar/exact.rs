@@ -398,22 +398,29 @@ const ESTIMATE_ERROR: f64 = 1.0 / 281_474_976_710_656.0;
 /// quarter of a unit.
 const ESTIMATE_LIMIT: f64 = 70_368_744_177_664.0;
 
-/// The integer nearest to a non-negative value known by an `estimate`
-/// within `estimate·2^-48` of it ([`ESTIMATE_ERROR`]), when that settles it:
-/// the estimate is further than its error from a midpoint, so the value
-/// lies on the same side of it. `None` otherwise (then the caller computes
-/// exactly). The answer never depends on the estimate, only whether there
-/// is one: it is the exact value's rounding, the same on every platform.
+/// A non-negative value known by an `estimate` within `estimate·2^-48` of
+/// it ([`ESTIMATE_ERROR`]), split as the estimate's integer part, its
+/// fraction (exact: both are below 2^46) and that error bound; `None` from
+/// [`ESTIMATE_LIMIT`] on, or for a NaN (not produced here: every divisor is
+/// positive).
 #[inline]
-fn nearest_of_estimate(estimate: f64) -> Option<u64> {
-    // Also declines a NaN (not produced here: every divisor is positive).
+fn split_estimate(estimate: f64) -> Option<(u64, f64, f64)> {
     if !(0.0..ESTIMATE_LIMIT).contains(&estimate) {
         return None;
     }
     let floor = estimate as u64;
-    // Exact: both are below 2^46 and `floor` is the integer part.
-    let fraction = estimate - floor as f64;
-    let error = estimate * ESTIMATE_ERROR;
+    Some((floor, estimate - floor as f64, estimate * ESTIMATE_ERROR))
+}
+
+/// The integer nearest to a value known by an `estimate` (see
+/// [`split_estimate`]), when that settles it: the estimate is further than
+/// its error from a midpoint, so the value lies on the same side of it.
+/// `None` otherwise (then the caller computes exactly). The answer never
+/// depends on the estimate, only whether there is one: it is the exact
+/// value's rounding, the same on every platform.
+#[inline]
+fn nearest_of_estimate(estimate: f64) -> Option<u64> {
+    let (floor, fraction, error) = split_estimate(estimate)?;
     if fraction - 0.5 > error {
         Some(floor + 1)
     } else if 0.5 - fraction > error {
@@ -423,18 +430,13 @@ fn nearest_of_estimate(estimate: f64) -> Option<u64> {
     }
 }
 
-/// The floor of a non-negative value known by an `estimate` as in
-/// [`nearest_of_estimate`], when the estimate is further than its error
-/// from every integer: then the value is no integer and lies strictly
-/// between the floor returned and the next integer.
+/// The floor of a value known by an `estimate` (see [`split_estimate`]),
+/// when the estimate is further than its error from every integer: then the
+/// value is no integer and lies strictly between the floor returned and the
+/// next integer.
 #[inline]
 fn floor_of_estimate(estimate: f64) -> Option<u64> {
-    if !(0.0..ESTIMATE_LIMIT).contains(&estimate) {
-        return None;
-    }
-    let floor = estimate as u64;
-    let fraction = estimate - floor as f64;
-    let error = estimate * ESTIMATE_ERROR;
+    let (floor, fraction, error) = split_estimate(estimate)?;
     (fraction > error && 1.0 - fraction > error).then_some(floor)
 }
 
