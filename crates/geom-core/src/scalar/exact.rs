@@ -264,13 +264,14 @@ impl Exact for f64 {
 }
 
 /// The floating-point filter of [`Exact::ratios_less`], from
-/// estimates of the four values each within a relative `2^-52`: each
-/// quotient is then within `3·2^-52 < 2^-50` of its ratio.
+/// estimates of the four values each within a relative `4·2^-53` (see
+/// [`Words::approx`]): each quotient is then within `9·2^-53 < 2^-49` of
+/// its ratio.
 #[inline]
 fn ratios_less_estimate(n1: f64, d1: f64, n2: f64, d2: f64) -> Option<bool> {
     let (x, y) = (n1 / d1, n2 / d2);
     // 2^-48 bounds both errors with room for the margin's own rounding.
-    let margin = (x + y) * (1.0 / 281_474_976_710_656.0) + 2.0;
+    let margin = (x + y) * ESTIMATE_ERROR + 2.0;
     if x + margin < y {
         Some(true)
     } else if y + margin < x {
@@ -297,10 +298,9 @@ pub(crate) trait ExactInt: Exact + Ord {
     fn to_words(self) -> Words;
     /// `v`, exactly.
     fn from_u64(v: u64) -> Self;
-    /// A non-negative `self` as an `f64` within a relative `2^-52`.
+    /// A non-negative `self` as an `f64` (see [`Words::approx`]).
     fn approx(self) -> f64 {
-        let words = self.to_words();
-        approx_f64(words.hi) * TWO_POW_128 + approx_f64(words.lo)
+        self.to_words().approx()
     }
 }
 
@@ -468,12 +468,14 @@ pub(crate) fn sqrt_ratio<E: ExactInt>(num: E, den: E, max: u64) -> u64 {
     if num <= E::ZERO {
         return 0;
     }
-    if let Some(root) = nearest_of_estimate(libm::sqrt(num.approx() / den.approx()))
+    let (num, den) = (num.to_words(), den.to_words());
+    // A whole number's root (`den = 1`) is float-seeded and exact already.
+    if den != Words::ONE
+        && let Some(root) = nearest_of_estimate(libm::sqrt(num.approx() / den.approx()))
         && root <= max
     {
         return root;
     }
-    let (num, den) = (num.to_words(), den.to_words());
     let (q, r) = if den == Words::ONE {
         // Lengths and `Scalar::sqrt`: no division at all.
         if num.hi != 0 {
@@ -649,8 +651,9 @@ macro_rules! floor_root {
 floor_root!(floor_root_u64, u64, u64::from(u32::MAX));
 floor_root!(floor_root_u128, u128, u64::MAX);
 
-/// `n` as an `f64` within a relative 2^-52: the two 64-bit halves converted
-/// separately (a `u128` conversion is a slow library call).
+/// `n` as an `f64` within a relative `3·2^-53` (exact below 2^53): the two
+/// 64-bit halves converted separately (a `u128` conversion is a slow
+/// library call), then added.
 #[inline]
 fn approx_f64(n: u128) -> f64 {
     const TWO_POW_64: f64 = 18_446_744_073_709_551_616.0;
@@ -670,6 +673,14 @@ pub(crate) struct Words {
 impl Words {
     const ZERO: Self = Self { hi: 0, lo: 0 };
     const ONE: Self = Self { hi: 0, lo: 1 };
+
+    /// The number as an `f64` within a relative `4·2^-53`: each word
+    /// converted from its two 64-bit halves (within `3·2^-53`, and exact
+    /// below 2^53), then added.
+    #[inline]
+    fn approx(self) -> f64 {
+        approx_f64(self.hi) * TWO_POW_128 + approx_f64(self.lo)
+    }
 
     /// `⌊self / 4⌋`.
     #[inline]
