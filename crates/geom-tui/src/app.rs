@@ -1,86 +1,26 @@
-//! The sandbox's state and everything a user can do to it, with no
-//! terminal in sight: `input` turns key presses and mouse events into
-//! these actions and `ui` draws the result.
+//! The sandbox: a thin [`App`] of a timeline, an editor and a view, which
+//! changes only by [`App::apply`]. `input` turns terminal events into
+//! [`Action`]s; `ui` draws the app and changes nothing.
 
-use std::collections::VecDeque;
 use std::path::PathBuf;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use geom_core::Vec2;
-use geom_core::world::BodyId;
-use ratatui::layout::Rect;
+use ratatui::crossterm::event::Event;
+use ratatui::layout::{Position, Rect};
 
-use crate::inspect::{Table, Target, inspect_all};
+use crate::editor::{self, Drag, Editor, Prompt, PromptKind, Question};
+use crate::keymap::{Action, Addition, KEYS, Mode};
+use crate::layout::{self, Areas, Camera, Needs, snap};
 use crate::num::ScalarKind;
 use crate::scene::{BodySpec, MAX_BODIES, MAX_COLLIDERS, Scene, SceneError, Shape};
-pub(crate) use crate::sim::Selected;
-use crate::sim::{self, Field, Sim, body_fields, collider_fields};
+use crate::sim::{Field, Selected};
+use crate::timeline::{Edit, Item, Rerun, Timeline};
 
-/// Run speeds to choose from, in ticks per second.
-pub(crate) const SPEEDS: [u32; 11] = [1, 2, 5, 10, 20, 30, 60, 120, 240, 480, 960];
-const DEFAULT_SPEED: usize = 6;
-/// The most ticks one frame runs, so the sandbox stays responsive when a
-/// large scene cannot keep up with the chosen speed.
-const MAX_TICKS_PER_FRAME: u32 = 32;
-/// The most wall-clock time one frame spends stepping while playing, so a
-/// scene too large to keep up slows down instead of freezing the sandbox.
-const STEP_BUDGET: Duration = Duration::from_millis(50);
-/// The most characters a prompt holds.
-pub(crate) const PROMPT_CHARS: usize = 1024;
-/// The memory the rewind history may use; the oldest ticks go first.
-const HISTORY_BYTES: usize = 256 << 20;
-/// What the rewind history is estimated to hold per body and per frame.
-const BYTES_PER_BODY: usize = 96;
-const BYTES_PER_FRAME: usize = 256;
-/// The radius step of `[` and `]`.
-pub(crate) const RADIUS_STEP: f64 = 0.125;
-/// The closest and the farthest the view zooms, in world units per braille
-/// dot: far enough out to show all of `f64`'s safe range (±2²⁴⁰) at once.
-const MIN_SCALE: f64 = 1e-6;
-const MAX_SCALE: f64 = 1e72;
 /// The file `w` writes when the scene did not come from one.
 pub(crate) const DEFAULT_SAVE_PATH: &str = "geom-scene.toml";
-
-/// The view onto the world: its centre and size.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Camera {
-    /// The world point at the middle of the canvas.
-    pub center: Vec2<f64>,
-    /// World units per braille dot (a dot is half a cell wide and a quarter
-    /// of a cell high, so dots are about square).
-    pub scale: f64,
-}
-
-impl Camera {
-    /// The world's x and y bounds shown in `area`.
-    pub(crate) fn bounds(&self, area: Rect) -> ([f64; 2], [f64; 2]) {
-        let half_w = f64::from(area.width) * self.scale;
-        let half_h = f64::from(area.height) * 2.0 * self.scale;
-        ([self.center.x - half_w, self.center.x + half_w], [self.center.y - half_h, self.center.y + half_h])
-    }
-
-    /// The world point under the middle of cell (`column`, `row`).
-    pub(crate) fn world_at(&self, area: Rect, column: u16, row: u16) -> Vec2<f64> {
-        let ([left, _], [_, top]) = self.bounds(area);
-        let x = left + (f64::from(column.saturating_sub(area.x)) + 0.5) * 2.0 * self.scale;
-        let y = top - (f64::from(row.saturating_sub(area.y)) + 0.5) * 4.0 * self.scale;
-        Vec2::new(x, y)
-    }
-
-    /// The width of one cell in world units.
-    pub(crate) fn cell(&self) -> f64 {
-        2.0 * self.scale
-    }
-
-    /// The grid edits snap to: the largest power of two no wider than a
-    /// cell, so edited values stay exact in every scalar type.
-    pub(crate) fn grid(&self) -> f64 {
-        let exponent = self.cell().log2().floor().clamp(-16.0, 40.0);
-        // The exponent is clamped to a small integer range first.
-        #[allow(clippy::cast_possible_truncation)]
-        2.0_f64.powi(exponent as i32)
-    }
-}
+/// The radius step of `[` and `]`.
+pub(crate) const RADIUS_STEP: f64 = 0.125;
 
 /// A message on the bottom line: the result of the last action.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -91,109 +31,24 @@ pub(crate) struct Message {
     pub error: bool,
 }
 
-/// What a text prompt on the bottom line is for.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) enum PromptKind {
-    /// `name=value` edits of the selection.
-    Edit(Selected),
-    /// A scene file to open.
-    Open,
-}
-
-/// A line of text being typed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub(crate) struct Prompt {
-    /// What it is for.
-    pub kind: PromptKind,
-    /// What has been typed.
-    pub text: String,
-}
-
-/// A mouse drag in progress.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) enum Drag {
-    /// Moving the selection, grabbed this far from its anchor.
-    Move { grab: Vec2<f64> },
-    /// Panning the view, from this cell.
-    Pan { column: u16, row: u16 },
-}
-
-/// The state at one tick: the world, and its twin in split view.
-struct Frame {
-    primary: Box<dyn Sim>,
-    split: Option<Split>,
-}
-
-/// The split view's second world at one tick.
-struct Split {
-    /// Which run of the split view this belongs to: a new one starts each
-    /// time the split view is turned on or changes precision.
-    session: u64,
-    /// The same scene in the comparison precision.
-    world: Box<dyn Sim>,
-    /// How far apart the two worlds are at this tick.
-    deviation: Deviation,
-}
-
-impl Clone for Frame {
-    fn clone(&self) -> Self {
-        let split = self.split.as_ref().map(|s| Split { world: s.world.boxed_clone(), ..*s });
-        Self { primary: self.primary.boxed_clone(), split }
-    }
-}
-
-impl Frame {
-    fn bytes(&self) -> usize {
-        let one = |s: &dyn Sim| BYTES_PER_FRAME + BYTES_PER_BODY * s.body_count();
-        one(&*self.primary) + self.split.as_ref().map_or(0, |s| one(&*s.world))
-    }
-
-    /// Measures the split view's gap after the worlds changed.
-    fn measure(&mut self) {
-        if let Some(split) = &mut self.split {
-            split.deviation = deviation(&*self.primary, &*split.world);
-        }
-    }
-}
-
-/// How far apart the two precisions of the split view were at one tick.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub(crate) struct Deviation {
-    /// The tick.
-    pub tick: u64,
-    /// The largest distance between a body's positions in the two.
-    pub gap: f64,
-    /// The body it was, if any.
-    pub body: Option<BodyId>,
-}
-
-/// The largest distance between a body's positions in two worlds.
-fn deviation(a: &dyn Sim, b: &dyn Sim) -> Deviation {
-    let others = b.bodies();
-    let mut worst = Deviation { tick: a.tick(), gap: 0.0, body: None };
-    for (id, body) in a.bodies() {
-        let Ok(i) = others.binary_search_by_key(&id, |(other, _)| *other) else { continue };
-        let gap = (body.position - others[i].1.position).length();
-        if gap > worst.gap || worst.body.is_none() {
-            worst = Deviation { tick: worst.tick, gap, body: Some(id) };
-        }
-    }
-    worst
-}
-
-/// The inspector's subject: a body, what it is measured against, and the
-/// readings in every scalar type.
-pub(crate) struct Inspection {
-    /// The body.
-    pub body: (BodyId, BodySpec),
-    /// What it is measured against, and how that is named.
-    pub target: Target,
-    /// The target's name ("collider 3 (segment)", "body 7").
-    pub target_name: String,
-    /// Which of the nearest shapes this is (0 = the nearest).
-    pub rank: usize,
-    /// The readings.
-    pub table: Table,
+/// How the sandbox is shown.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct View {
+    /// The view onto the world.
+    pub camera: Camera,
+    /// The terminal's size.
+    pub size: Rect,
+    /// Colours, or none (`NO_COLOR`).
+    pub colors: bool,
+    /// Whether the inspector is shown.
+    pub inspector: bool,
+    /// The help's first line shown, while it is open.
+    pub help: Option<u16>,
+    /// The bottom line's message.
+    pub message: Option<Message>,
+    /// The cell under the pointer, when it is over the canvas.
+    pub pointer: Option<(u16, u16)>,
+    quit: bool,
 }
 
 /// The sandbox.
@@ -201,43 +56,25 @@ pub(crate) struct Inspection {
 /// # Examples
 ///
 /// ```
-/// use geom_tui::{App, ScalarKind};
+/// use geom_tui::{Action, App, ScalarKind};
 /// use geom_tui::scene::{Scene, DEFAULT_SCENE};
 ///
 /// let mut app = App::new(Scene::parse(DEFAULT_SCENE)?, None, ScalarKind::I32F32)?;
 /// assert_eq!(app.tick(), 0);
-/// app.step_forward();
+/// app.apply(Action::StepForward);
 /// let after_one = app.checksum();
-/// app.step_back();
-/// app.step_forward();
+/// app.apply(Action::StepBack);
+/// app.apply(Action::StepForward);
 /// assert_eq!(app.checksum(), after_one);
+/// app.apply(Action::Quit);
+/// assert!(app.should_quit()); // nothing was edited
+/// assert_eq!(app.check(), Ok(()));
 /// # Ok::<(), geom_tui::scene::SceneError>(())
 /// ```
-// Play, help, inspector, colours and quit are independent switches.
-#[allow(clippy::struct_excessive_bools)]
 pub struct App {
-    scene: Scene,
-    pub(crate) path: Option<PathBuf>,
-    now: Frame,
-    history: VecDeque<Frame>,
-    history_bytes: usize,
-    sessions: u64,
-    pub(crate) compare: ScalarKind,
-    pub(crate) threshold: f64,
-    pub(crate) playing: bool,
-    speed: usize,
-    pending: f64,
-    pub(crate) selected: Option<Selected>,
-    pub(crate) target_rank: usize,
-    pub(crate) camera: Camera,
-    pub(crate) help: bool,
-    pub(crate) inspector: bool,
-    pub(crate) prompt: Option<Prompt>,
-    pub(crate) drag: Option<Drag>,
-    pub(crate) message: Option<Message>,
-    pub(crate) size: Rect,
-    pub(crate) colors: bool,
-    quit: bool,
+    pub(crate) timeline: Timeline,
+    pub(crate) editor: Editor,
+    pub(crate) view: View,
 }
 
 impl App {
@@ -250,72 +87,36 @@ impl App {
     ///
     /// See [`App`] for an example.
     pub fn new(scene: Scene, path: Option<PathBuf>, kind: ScalarKind) -> Result<Self, SceneError> {
-        let primary = sim::build(&scene, kind)?;
-        let mut app = Self {
-            scene,
-            path,
-            now: Frame { primary, split: None },
-            history: VecDeque::new(),
-            history_bytes: 0,
-            sessions: 0,
-            compare: if kind == ScalarKind::F64 { ScalarKind::F32 } else { ScalarKind::F64 },
-            threshold: 0.01,
-            playing: false,
-            speed: DEFAULT_SPEED,
-            pending: 0.0,
-            selected: None,
-            target_rank: 0,
+        let view = View {
             camera: Camera { center: Vec2::new(0.0, 0.0), scale: 1.0 },
-            help: false,
-            inspector: true,
-            prompt: None,
-            drag: None,
-            message: None,
             size: Rect::new(0, 0, 80, 24),
             colors: true,
+            inspector: true,
+            help: None,
+            message: None,
+            pointer: None,
             quit: false,
         };
+        let mut app =
+            Self { timeline: Timeline::new(scene, kind)?, editor: Editor { path, ..Editor::default() }, view };
         app.fit();
         Ok(app)
     }
 
     /// Turns colours on or off (off when `NO_COLOR` is set).
     ///
-    /// # Examples
-    ///
-    /// ```
-    /// # use geom_tui::{App, ScalarKind};
-    /// # use geom_tui::scene::{Scene, DEFAULT_SCENE};
-    /// let mut app = App::new(Scene::parse(DEFAULT_SCENE)?, None, ScalarKind::F64)?;
-    /// app.set_colors(std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()));
-    /// # Ok::<(), geom_tui::scene::SceneError>(())
-    /// ```
+    /// See [`App::handle`] for an example.
     pub fn set_colors(&mut self, colors: bool) {
-        self.colors = colors;
+        self.view.colors = colors;
     }
 
-    /// Whether the user asked to quit.
+    /// Whether the user asked to quit, and confirmed it if there were
+    /// unsaved edits.
     ///
-    /// # Examples
-    ///
-    /// ```
-    /// # use geom_tui::{App, ScalarKind};
-    /// # use geom_tui::scene::{Scene, DEFAULT_SCENE};
-    /// use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-    ///
-    /// let mut app = App::new(Scene::parse(DEFAULT_SCENE)?, None, ScalarKind::F64)?;
-    /// assert!(!app.should_quit());
-    /// app.handle(&Event::Key(KeyEvent::new(KeyCode::Char('q'), KeyModifiers::NONE)));
-    /// assert!(app.should_quit());
-    /// # Ok::<(), geom_tui::scene::SceneError>(())
-    /// ```
+    /// See [`App`] for an example.
     #[must_use]
     pub fn should_quit(&self) -> bool {
-        self.quit
-    }
-
-    pub(crate) fn request_quit(&mut self) {
-        self.quit = true;
+        self.view.quit
     }
 
     /// The current tick.
@@ -323,7 +124,7 @@ impl App {
     /// See [`App`] for an example.
     #[must_use]
     pub fn tick(&self) -> u64 {
-        self.now.primary.tick()
+        self.timeline.tick()
     }
 
     /// The world's checksum at the current tick.
@@ -331,130 +132,205 @@ impl App {
     /// See [`App`] for an example.
     #[must_use]
     pub fn checksum(&self) -> u64 {
-        self.now.primary.checksum()
+        self.timeline.primary().checksum()
     }
 
     /// The scalar type the world runs in.
     ///
+    /// See [`App::message`] for an example.
+    #[must_use]
+    pub fn kind(&self) -> ScalarKind {
+        self.timeline.kind()
+    }
+
+    /// The bottom line's message, if any: what the last action did or why
+    /// it was refused.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use geom_tui::{Action, App, ScalarKind};
+    /// # use geom_tui::scene::{Scene, DEFAULT_SCENE};
+    /// let mut app = App::new(Scene::parse(DEFAULT_SCENE)?, None, ScalarKind::I32F32)?;
+    /// app.apply(Action::Precision(ScalarKind::F32));
+    /// assert_eq!(app.kind(), ScalarKind::F32);
+    /// assert_eq!(app.message(), Some("re-ran the set-up in f32; re-ran to tick 0"));
+    /// # Ok::<(), geom_tui::scene::SceneError>(())
+    /// ```
+    #[must_use]
+    pub fn message(&self) -> Option<&str> {
+        self.view.message.as_ref().map(|m| m.text.as_str())
+    }
+
+    /// What is unsaved, in words: edits to the set-up that its file does
+    /// not have yet, and edits made after tick 0, which no scene file
+    /// keeps. `None` when quitting loses nothing.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use geom_tui::{Action, Addition, App, ScalarKind};
+    /// # use geom_tui::scene::{Scene, DEFAULT_SCENE};
+    /// let mut app = App::new(Scene::parse(DEFAULT_SCENE)?, None, ScalarKind::I32F32)?;
+    /// assert_eq!(app.unsaved(), None);
+    /// app.apply(Action::Add(Addition::Ball));
+    /// assert_eq!(app.unsaved().as_deref(), Some("the set-up has unsaved edits"));
+    /// # Ok::<(), geom_tui::scene::SceneError>(())
+    /// ```
+    #[must_use]
+    pub fn unsaved(&self) -> Option<String> {
+        let later = self.timeline.later_edits();
+        let later_text = || format!("{} after tick 0 that no scene file keeps", count(later, "edit"));
+        match (self.timeline.setup_changed(), later) {
+            (false, 0) => None,
+            (true, 0) => Some("the set-up has unsaved edits".to_owned()),
+            (false, _) => Some(later_text()),
+            (true, _) => Some(format!("the set-up has unsaved edits, and {}", later_text())),
+        }
+    }
+
+    /// The world at the current tick as a scene (what `W` saves), with
+    /// the set-up's settings.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use geom_tui::{Action, App, ScalarKind};
+    /// # use geom_tui::scene::{Scene, DEFAULT_SCENE};
+    /// let mut app = App::new(Scene::parse(DEFAULT_SCENE)?, None, ScalarKind::I32F32)?;
+    /// app.apply(Action::StepForward);
+    /// assert_ne!(app.state().bodies, app.setup().bodies); // they fell one tick
+    /// assert_eq!(app.state().settings, app.setup().settings);
+    /// # Ok::<(), geom_tui::scene::SceneError>(())
+    /// ```
+    #[must_use]
+    pub fn state(&self) -> Scene {
+        self.timeline.state()
+    }
+
+    /// The set-up: the scene as last opened or edited at tick 0, what `r`
+    /// returns to and `w` saves.
+    ///
+    /// See [`App::state`] for an example.
+    #[must_use]
+    pub fn setup(&self) -> &Scene {
+        self.timeline.setup()
+    }
+
+    /// The split view's second world at the current tick as a scene, and
+    /// its checksum, while the split view is on.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use geom_tui::{Action, App, ScalarKind};
+    /// # use geom_tui::scene::{Scene, DEFAULT_SCENE};
+    /// let mut app = App::new(Scene::parse(DEFAULT_SCENE)?, None, ScalarKind::I32F32)?;
+    /// assert!(app.split().is_none());
+    /// app.apply(Action::ToggleSplit);
+    /// let (scene, _checksum) = app.split().unwrap();
+    /// assert_eq!(scene.scalar, Some(ScalarKind::F64));
+    /// # Ok::<(), geom_tui::scene::SceneError>(())
+    /// ```
+    #[must_use]
+    pub fn split(&self) -> Option<(Scene, u64)> {
+        let world = self.timeline.secondary()?;
+        let mut scene = world.to_scene();
+        scene.settings = self.timeline.setup().settings;
+        Some((scene, world.checksum()))
+    }
+
+    /// The selection in words (`body 3`, `collider 2 (segment)`), while
+    /// it exists at this tick.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use geom_tui::{Action, App, ScalarKind};
+    /// # use geom_tui::scene::{Scene, DEFAULT_SCENE};
+    /// let mut app = App::new(Scene::parse(DEFAULT_SCENE)?, None, ScalarKind::I32F32)?;
+    /// app.apply(Action::Select(true));
+    /// assert_eq!(app.selected().as_deref(), Some("body 0"));
+    /// # Ok::<(), geom_tui::scene::SceneError>(())
+    /// ```
+    #[must_use]
+    pub fn selected(&self) -> Option<String> {
+        self.selection().map(|s| editor::describe(s, self.timeline.primary()))
+    }
+
+    /// The terminal cell that shows world point `point` in the canvas,
+    /// when it is in view: where to click it.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use geom_tui::{Action, App, ScalarKind};
+    /// # use geom_tui::scene::{Scene, DEFAULT_SCENE};
+    /// let mut app = App::new(Scene::parse(DEFAULT_SCENE)?, None, ScalarKind::I32F32)?;
+    /// let ball = app.setup().bodies[0].position;
+    /// let (column, row) = app.cell_of(ball).unwrap();
+    /// app.apply(Action::Click(column, row));
+    /// assert_eq!(app.selected().as_deref(), Some("body 0"));
+    /// # Ok::<(), geom_tui::scene::SceneError>(())
+    /// ```
+    #[must_use]
+    pub fn cell_of(&self, point: Vec2<f64>) -> Option<(u16, u16)> {
+        let canvas = self.areas(self.view.size).canvas;
+        let camera = self.view.camera;
+        let ([left, _], [_, top]) = camera.bounds(canvas);
+        let column = ((point.x - left) / camera.cell()).floor();
+        let row = ((top - point.y) / (2.0 * camera.cell())).floor();
+        let inside = (0.0..f64::from(canvas.width)).contains(&column) && (0.0..f64::from(canvas.height)).contains(&row);
+        // Inside the canvas, so both fit a u16.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        inside.then(|| (canvas.x + column as u16, canvas.y + row as u16))
+    }
+
+    /// Handles one terminal event: key presses (not releases or
+    /// repeats), the mouse, resizes and pasted text.
+    ///
     /// # Examples
     ///
     /// ```
     /// # use geom_tui::{App, ScalarKind};
     /// # use geom_tui::scene::{Scene, DEFAULT_SCENE};
-    /// let app = App::new(Scene::parse(DEFAULT_SCENE)?, None, ScalarKind::I16F16)?;
-    /// assert_eq!(app.kind(), ScalarKind::I16F16);
+    /// use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
+    ///
+    /// let mut app = App::new(Scene::parse(DEFAULT_SCENE)?, None, ScalarKind::F64)?;
+    /// app.set_colors(std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()));
+    /// app.handle(&Event::Key(KeyEvent::new(KeyCode::Char('.'), KeyModifiers::NONE)));
+    /// assert_eq!(app.tick(), 1);
     /// # Ok::<(), geom_tui::scene::SceneError>(())
     /// ```
-    #[must_use]
-    pub fn kind(&self) -> ScalarKind {
-        self.now.primary.kind()
-    }
-
-    pub(crate) fn primary(&self) -> &dyn Sim {
-        &*self.now.primary
-    }
-
-    pub(crate) fn secondary(&self) -> Option<&dyn Sim> {
-        self.now.split.as_ref().map(|s| &*s.world)
-    }
-
-    /// The run speed, in ticks per second.
-    pub(crate) fn ticks_per_second(&self) -> u32 {
-        SPEEDS.get(self.speed).copied().unwrap_or(SPEEDS[DEFAULT_SPEED])
-    }
-
-    /// How many earlier ticks [`step_back`](Self::step_back) can return to.
-    pub(crate) fn rewindable(&self) -> usize {
-        self.history.len()
-    }
-
-    pub(crate) fn info(&mut self, text: impl Into<String>) {
-        self.message = Some(Message { text: text.into(), error: false });
-    }
-
-    pub(crate) fn refuse(&mut self, text: impl Into<String>) {
-        self.message = Some(Message { text: text.into(), error: true });
-    }
-
-    // --- Stepping -------------------------------------------------------
-
-    /// Advances one tick (both precisions in split view), keeping the
-    /// current state for [`step_back`](Self::step_back).
-    ///
-    /// See [`App`] for an example.
-    pub fn step_forward(&mut self) {
-        let saved = self.now.clone();
-        self.history_bytes += saved.bytes();
-        self.history.push_back(saved);
-        while self.history_bytes > HISTORY_BYTES && self.history.len() > 1 {
-            if let Some(old) = self.history.pop_front() {
-                self.history_bytes -= old.bytes();
-            }
+    pub fn handle(&mut self, event: &Event) {
+        if let Some(action) = crate::input::action(event, self.mode()) {
+            self.apply(action);
         }
-        self.now.primary.step();
-        if let Some(split) = &mut self.now.split {
-            split.world.step();
-        }
-        self.now.measure();
-    }
-
-    /// Returns to the previous tick, exactly as it was (stepping forward
-    /// again reproduces the same checksums); says so when there is none.
-    ///
-    /// See [`App`] for an example.
-    pub fn step_back(&mut self) {
-        let Some(previous) = self.history.pop_back() else {
-            self.refuse("nothing earlier to rewind to");
-            return;
-        };
-        self.history_bytes -= previous.bytes();
-        self.now = previous;
     }
 
     /// Runs the ticks due after `elapsed` of wall-clock time at the chosen
     /// speed, when playing: at most 32, and no more once stepping has
-    /// taken 50 ms, so that a scene too large for the chosen speed runs
-    /// slower instead of freezing the sandbox. The clock sets only the
-    /// pace: the ticks, and so every result, are the same however fast
-    /// they run.
+    /// taken 50 ms, so a scene too large for the speed runs slower instead
+    /// of freezing the sandbox. The clock sets only the pace: the ticks,
+    /// and so every result, are the same however fast they run.
     ///
     /// # Examples
     ///
     /// ```
-    /// # use geom_tui::{App, ScalarKind};
+    /// # use geom_tui::{Action, App, ScalarKind};
     /// # use geom_tui::scene::{Scene, DEFAULT_SCENE};
     /// use std::time::Duration;
-    /// use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
     ///
     /// let mut app = App::new(Scene::parse(DEFAULT_SCENE)?, None, ScalarKind::F32)?;
     /// app.advance(Duration::from_millis(100));
     /// assert_eq!(app.tick(), 0); // paused
-    /// app.handle(&Event::Key(KeyEvent::new(KeyCode::Char(' '), KeyModifiers::NONE)));
+    /// app.apply(Action::TogglePlay);
     /// app.advance(Duration::from_millis(100));
     /// assert_eq!(app.tick(), 6); // 60 ticks a second
     /// # Ok::<(), geom_tui::scene::SceneError>(())
     /// ```
     pub fn advance(&mut self, elapsed: Duration) {
-        if !self.playing {
-            self.pending = 0.0;
-            return;
-        }
-        self.pending += elapsed.as_secs_f64() * f64::from(self.ticks_per_second());
-        let due = self.pending.floor().min(f64::from(MAX_TICKS_PER_FRAME));
-        // `due` is a whole number from 0 to MAX_TICKS_PER_FRAME.
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-        let ticks = due as u32;
-        // Behind by more than a frame's worth: drop the backlog rather
-        // than fall further behind.
-        self.pending = if self.pending - due >= 1.0 { 0.0 } else { self.pending - due };
-        let started = Instant::now();
-        for _ in 0..ticks {
-            self.step_forward();
-            if started.elapsed() >= STEP_BUDGET {
-                self.pending = 0.0;
-                break;
-            }
-        }
+        self.timeline.advance(elapsed);
     }
 
     /// How long the event loop may wait for input before the next frame.
@@ -470,133 +346,265 @@ impl App {
     /// ```
     #[must_use]
     pub fn frame_timeout(&self) -> Duration {
-        if self.playing { Duration::from_millis(16) } else { Duration::from_millis(250) }
+        if self.timeline.playing() { Duration::from_millis(16) } else { Duration::from_millis(250) }
     }
 
-    pub(crate) fn toggle_play(&mut self) {
-        self.playing = !self.playing;
-        self.pending = 0.0;
-    }
-
-    pub(crate) fn change_speed(&mut self, faster: bool) {
-        self.speed = if faster { (self.speed + 1).min(SPEEDS.len() - 1) } else { self.speed.saturating_sub(1) };
-        self.info(format!("{} ticks per second", self.ticks_per_second()));
-    }
-
-    /// Back to the scene as loaded, at tick 0, in the current precision(s).
-    pub(crate) fn reset(&mut self) {
-        match self.start(self.scene.clone(), self.kind(), self.secondary().map(Sim::kind)) {
-            Ok(()) => self.info("back to tick 0"),
-            Err(e) => self.refuse(format!("cannot reset: {e}")),
-        }
-    }
-
-    /// Starts over on `scene` at tick 0, in `kind` (and `compare` in the
-    /// split view), forgetting the history; changes nothing on error.
-    fn start(&mut self, scene: Scene, kind: ScalarKind, compare: Option<ScalarKind>) -> Result<(), SceneError> {
-        let primary = sim::build(&scene, kind)?;
-        let world = compare.map(|k| sim::build(&scene, k)).transpose()?;
-        self.sessions += 1;
-        let split = world.map(|world| {
-            let deviation = deviation(&*primary, &*world);
-            Split { session: self.sessions, world, deviation }
-        });
-        self.now = Frame { primary, split };
-        self.scene = scene;
-        self.history.clear();
-        self.history_bytes = 0;
-        Ok(())
-    }
-
-    // --- Precision ------------------------------------------------------
-
-    /// Switches the world to another scalar type at the current tick.
-    pub(crate) fn set_precision(&mut self, kind: ScalarKind) {
-        if kind == self.kind() {
-            return;
-        }
-        match self.now.primary.convert(kind) {
-            Ok(converted) => {
-                self.now.primary = converted;
-                self.now.measure();
-                self.info(format!("now running in {kind} from tick {}", self.tick()));
-            }
-            Err(e) => self.refuse(e),
-        }
-    }
-
-    /// Turns the split view on (from the current state, converted to the
-    /// comparison precision) or off.
-    pub(crate) fn toggle_split(&mut self) {
-        if self.now.split.take().is_some() {
-            self.info("split view off");
+    /// What the keys are for at the moment.
+    pub(crate) fn mode(&self) -> Mode {
+        if self.editor.question.is_some() {
+            Mode::Confirm
+        } else if self.editor.prompt.is_some() {
+            Mode::Prompt
+        } else if self.view.help.is_some() {
+            Mode::Help
         } else {
-            self.start_split();
+            Mode::Normal
         }
     }
 
-    /// Compares with the next precision (restarting the split view).
-    pub(crate) fn next_compare(&mut self) {
-        self.compare = self.secondary().map_or(self.compare, Sim::kind).next();
-        if self.now.split.is_some() {
-            self.start_split();
-        } else {
-            self.info(format!("split view will compare with {}", self.compare));
-        }
-    }
-
-    fn start_split(&mut self) {
-        match self.now.primary.convert(self.compare) {
-            Ok(world) => {
-                self.sessions += 1;
-                let deviation = deviation(&*self.now.primary, &*world);
-                self.now.split = Some(Split { session: self.sessions, world, deviation });
-                self.info(format!("split view: {} against {} from tick {}", self.kind(), self.compare, self.tick()));
-            }
-            Err(e) => self.refuse(e),
-        }
-    }
-
-    /// How far apart the split view's two worlds are now.
-    pub(crate) fn deviation_now(&self) -> Option<Deviation> {
-        self.now.split.as_ref().map(|s| s.deviation)
-    }
-
-    /// The first tick of the current split view at which a body's
-    /// positions in the two precisions were more than the threshold apart.
-    pub(crate) fn first_divergence(&self) -> Option<Deviation> {
-        let session = self.now.split.as_ref()?.session;
-        self.history
-            .iter()
-            .chain(std::iter::once(&self.now))
-            .filter_map(|frame| frame.split.as_ref())
-            .filter(|split| split.session == session)
-            .map(|split| split.deviation)
-            .find(|d| d.gap > self.threshold)
-    }
-
-    /// Scales the divergence threshold by `factor`.
-    pub(crate) fn scale_threshold(&mut self, factor: f64) {
-        self.threshold = (self.threshold * factor).clamp(1e-9, 1e3);
-        self.info(format!("divergence threshold {:e}", self.threshold));
-    }
-
-    // --- Selection ------------------------------------------------------
-
-    /// Every selectable thing, bodies first, each in id order.
-    fn selectables(&self) -> Vec<Selected> {
-        let bodies = self.now.primary.bodies().into_iter().map(|(id, _)| Selected::Body(id));
-        bodies.chain(self.now.primary.colliders().into_iter().map(|(id, _)| Selected::Collider(id))).collect()
+    /// Where each part of the screen goes in a terminal of `size`.
+    pub(crate) fn areas(&self, size: Rect) -> Areas {
+        let needs = Needs {
+            split: self.timeline.secondary().is_some(),
+            inspector: self.view.inspector,
+            footer_rows: crate::ui::footer_rows(self, size.width),
+        };
+        layout::layout(size, needs)
     }
 
     /// The selection, if it still exists at this tick.
     pub(crate) fn selection(&self) -> Option<Selected> {
-        self.selected.filter(|&s| self.anchor(s).is_some())
+        self.editor.selected.filter(|&s| editor::anchor(self.timeline.primary(), s).is_some())
     }
 
-    /// Selects the next (or previous) body or collider.
-    pub(crate) fn cycle_selection(&mut self, forward: bool) {
-        let all = self.selectables();
+    fn info(&mut self, text: impl Into<String>) {
+        self.view.message = Some(crate::app::Message { text: text.into(), error: false });
+    }
+
+    fn refuse(&mut self, text: impl Into<String>) {
+        self.view.message = Some(crate::app::Message { text: text.into(), error: true });
+    }
+
+    /// Does what `action` asks. Whatever it is, the app stays whole: a
+    /// refusal changes nothing and says why on the bottom line.
+    ///
+    /// See [`App`] for an example.
+    pub fn apply(&mut self, action: Action) {
+        match action {
+            Action::Resize(width, height) => return self.view.size = Rect::new(0, 0, width, height),
+            Action::Hover(column, row) => return self.hover(column, row),
+            Action::DragTo(column, row) => return self.drag_to(column, row),
+            Action::Release => return self.editor.drag = None,
+            _ => {}
+        }
+        if self.mode() == Mode::Normal {
+            self.view.message = None;
+        }
+        match action {
+            Action::Quit => self.quit(),
+            Action::Confirm => self.confirm(),
+            Action::Cancel => self.cancel(),
+            Action::Help => self.view.help = if self.view.help.is_some() { None } else { Some(0) },
+            Action::Scroll(by) => {
+                let last = u16::try_from(KEYS.len()).unwrap_or(u16::MAX);
+                self.view.help = self.view.help.map(|top| top.saturating_add_signed(by).min(last));
+            }
+            Action::TogglePlay => self.timeline.toggle_play(),
+            Action::StepForward => {
+                self.timeline.pause();
+                let skipped = self.timeline.step_forward();
+                self.report_skipped(skipped);
+            }
+            Action::StepBack => {
+                self.timeline.pause();
+                if !self.timeline.step_back() {
+                    self.refuse("nothing earlier to rewind to");
+                }
+            }
+            Action::Speed(faster) => {
+                self.timeline.change_speed(faster);
+                self.info(format!(
+                    "{} per second",
+                    count(usize::try_from(self.timeline.ticks_per_second()).unwrap_or(usize::MAX), "tick")
+                ));
+            }
+            Action::Reset => match self.timeline.reset() {
+                Ok(()) => self.info("back to tick 0 of the set-up, with every edit"),
+                Err(e) => self.refuse(format!("cannot reset: {e}")),
+            },
+            Action::Undo | Action::Redo => self.undo(action == Action::Redo),
+            Action::Precision(kind) => self.set_precision(kind),
+            Action::NextPrecision => self.set_precision(self.kind().next()),
+            Action::ToggleSplit => self.toggle_split(),
+            Action::NextCompare => self.next_compare(),
+            Action::Threshold(up) => {
+                let exponent = self.timeline.scale_threshold(up);
+                self.info(format!("divergence threshold 1e{exponent}"));
+            }
+            Action::Select(forward) => self.cycle_selection(forward),
+            Action::Nudge(dx, dy) => self.nudge(f64::from(dx), f64::from(dy)),
+            Action::Pan(columns, rows) => self.view.camera.pan(f64::from(columns), f64::from(rows)),
+            Action::Zoom(closer) => {
+                let center = self.view.camera.center;
+                self.view.camera.zoom(if closer { 0.8 } else { 1.25 }, center);
+            }
+            Action::Fit => self.fit(),
+            Action::Radius(grow) => self.change_radius(if grow { RADIUS_STEP } else { -RADIUS_STEP }),
+            Action::EditPrompt => {
+                let kind = self.selection().map_or(PromptKind::World, PromptKind::Edit);
+                self.editor.prompt = Some(Prompt { kind, text: String::new() });
+            }
+            Action::Add(what) => self.add(what),
+            Action::Delete => self.delete(),
+            Action::NextTarget => self.editor.target_rank = self.editor.target_rank.wrapping_add(1),
+            Action::ToggleInspector => self.view.inspector = !self.view.inspector,
+            Action::Save => self.save(),
+            Action::SaveStatePrompt => {
+                let text = self.state_file_name().display().to_string();
+                self.editor.prompt = Some(Prompt { kind: PromptKind::SaveState, text });
+            }
+            Action::OpenPrompt => {
+                let text = self.editor.path.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
+                self.editor.prompt = Some(Prompt { kind: PromptKind::Open, text });
+            }
+            Action::Type(_) | Action::Paste(_) | Action::Backspace | Action::Complete | Action::Submit => {
+                self.prompt_action(action);
+            }
+            Action::Click(column, row) => self.click(column, row),
+            Action::Wheel(closer, column, row) => {
+                let canvas = self.areas(self.view.size).canvas;
+                if canvas.contains(Position::new(column, row)) {
+                    let at = self.view.camera.world_at(canvas, column, row);
+                    self.view.camera.zoom(if closer { 0.8 } else { 1.25 }, at);
+                }
+            }
+            Action::Resize(..) | Action::Hover(..) | Action::DragTo(..) | Action::Release => {}
+        }
+    }
+
+    fn prompt_action(&mut self, action: Action) {
+        let Some(prompt) = &mut self.editor.prompt else { return };
+        match action {
+            Action::Type(c) => {
+                prompt.type_char(c);
+            }
+            Action::Paste(text) => text.chars().take_while(|&c| prompt.type_char(c)).for_each(drop),
+            Action::Backspace => drop(prompt.text.pop()),
+            Action::Complete => self.complete(),
+            Action::Submit => self.submit(),
+            _ => {}
+        }
+    }
+
+    fn toggle_split(&mut self) {
+        match self.timeline.toggle_split() {
+            Ok(true) => {
+                let (kind, compare, tick) = (self.kind(), self.timeline.compare(), self.tick());
+                self.info(format!("split view: {kind} against {compare}, both re-run from the set-up to tick {tick}"));
+            }
+            Ok(false) => self.info("split view off"),
+            Err(e) => self.refuse(format!("no split view: {e}")),
+        }
+    }
+
+    fn next_compare(&mut self) {
+        match self.timeline.next_compare() {
+            Ok(compare) if self.timeline.secondary().is_some() => {
+                self.info(format!("split view: {} against {compare}", self.kind()));
+            }
+            Ok(compare) => self.info(format!("split view will compare with {compare}")),
+            Err(e) => self.refuse(format!("kept the comparison: {e}")),
+        }
+    }
+
+    // --- Quitting ---------------------------------------------------------
+
+    fn quit(&mut self) {
+        self.editor.prompt = None;
+        self.view.help = None;
+        match self.unsaved() {
+            None => self.view.quit = true,
+            Some(what) => {
+                self.editor.question = Some(Question::Quit);
+                self.refuse(format!("quit? {what}: y quits without saving, any other key stays (then w saves)"));
+            }
+        }
+    }
+
+    fn confirm(&mut self) {
+        match self.editor.question.take() {
+            Some(Question::Quit) => self.view.quit = true,
+            Some(Question::Open(path)) => self.open_now(path),
+            None => {}
+        }
+    }
+
+    fn cancel(&mut self) {
+        if self.editor.question.take().is_some() {
+            self.info("stayed; nothing changed");
+        } else if self.editor.prompt.take().is_none() {
+            self.view.help = None;
+        }
+    }
+
+    // --- Timeline ---------------------------------------------------------
+
+    fn report_skipped(&mut self, skipped: usize) {
+        if skipped > 0 {
+            let verb = if skipped == 1 { "no longer applies" } else { "no longer apply" };
+            self.refuse(format!(
+                "{} made at tick {} {verb}: what it changed is gone",
+                count(skipped, "edit"),
+                self.tick()
+            ));
+        }
+    }
+
+    fn report_rerun(&mut self, what: &str, rerun: Rerun) {
+        let text = format!("{what}; re-ran to tick {}", rerun.tick);
+        match rerun.skipped {
+            0 => self.info(text),
+            n => self.refuse(format!("{text}, where {} no longer applied", count(n, "later edit"))),
+        }
+    }
+
+    fn undo(&mut self, redo: bool) {
+        let (done, none) =
+            if redo { ("made the edit again", "nothing to redo") } else { ("undid the last edit", "nothing to undo") };
+        match self.timeline.undo(redo) {
+            None => self.refuse(none),
+            Some(Ok(rerun)) => self.report_rerun(done, rerun),
+            Some(Err(e)) => self.refuse(format!("{none}: it no longer builds: {e}")),
+        }
+    }
+
+    fn set_precision(&mut self, kind: ScalarKind) {
+        if kind == self.kind() {
+            return self.info(format!("already running in {kind}"));
+        }
+        let old = self.kind();
+        match self.timeline.set_kind(kind) {
+            Ok(rerun) => self.report_rerun(&format!("re-ran the set-up in {kind}"), rerun),
+            Err(e) => self.refuse(format!("kept {old}: {e}")),
+        }
+    }
+
+    // --- Editing ----------------------------------------------------------
+
+    /// Makes an edit through the timeline and says what happened.
+    fn edit(&mut self, what: &str, edit: Edit) -> Result<Option<Selected>, ()> {
+        self.timeline.edit(edit).map_err(|e| self.refuse(format!("{what} refused: {e}")))
+    }
+
+    fn at_tick(&self) -> String {
+        match self.tick() {
+            0 => String::new(),
+            tick => format!(" at tick {tick} (ctrl-z undoes)"),
+        }
+    }
+
+    fn cycle_selection(&mut self, forward: bool) {
+        let all = editor::selectables(self.timeline.primary());
         if all.is_empty() {
             return self.refuse("nothing to select");
         }
@@ -610,468 +618,321 @@ impl App {
         self.select(Some(all[next]));
     }
 
-    pub(crate) fn select(&mut self, selected: Option<Selected>) {
-        if selected != self.selected {
-            self.target_rank = 0;
+    fn select(&mut self, selected: Option<Selected>) {
+        if selected != self.editor.selected {
+            self.editor.target_rank = 0;
         }
-        self.selected = selected;
-    }
-
-    /// The body or collider nearest `point` within `reach` of its outline
-    /// (or inside it), bodies first.
-    pub(crate) fn pick(&self, point: Vec2<f64>, reach: f64) -> Option<Selected> {
-        // The first of equally near candidates: the lowest id.
-        let nearest = |candidates: Vec<(f64, Selected)>| {
-            candidates.into_iter().filter(|(gap, _)| *gap <= reach).min_by(|a, b| a.0.total_cmp(&b.0)).map(|(_, s)| s)
-        };
-        let bodies = self.now.primary.bodies().into_iter();
-        let body = nearest(bodies.map(|(id, b)| (body_distance(&b, point), Selected::Body(id))).collect());
-        body.or_else(|| {
-            let colliders = self.now.primary.colliders().into_iter();
-            nearest(colliders.map(|(id, c)| (outline_distance(&c.shape, point), Selected::Collider(id))).collect())
-        })
-    }
-
-    /// The point a selection is moved by.
-    pub(crate) fn anchor(&self, selected: Selected) -> Option<Vec2<f64>> {
-        match selected {
-            Selected::Body(id) => self.now.primary.body(id).map(|b| b.position),
-            Selected::Collider(id) => self.now.primary.collider(id).map(|c| c.shape.anchor()),
-        }
-    }
-
-    // --- Editing --------------------------------------------------------
-
-    /// Applies an edit to the world and, in the split view, the same edit
-    /// to its twin: all or nothing, with a message saying why when refused.
-    fn edit<T>(&mut self, what: &str, f: impl Fn(&mut dyn Sim) -> Result<T, String>) -> Option<T> {
-        let mut next = self.now.clone();
-        let result = f(&mut *next.primary);
-        let checked = result.and_then(|value| match &mut next.split {
-            Some(split) => f(&mut *split.world).map(|_| value),
-            None => Ok(value),
-        });
-        match checked {
-            Ok(value) => {
-                next.measure();
-                self.now = next;
-                Some(value)
-            }
-            Err(e) => {
-                self.refuse(format!("{what} refused: {e}"));
-                None
-            }
-        }
-    }
-
-    /// Sets some values of the selection, in both worlds of the split view
-    /// (each keeps the values not named).
-    fn set_fields(&mut self, what: &str, selected: Selected, changes: &[(Field, f64)]) -> bool {
-        self.edit(what, |sim| sim.set_fields(selected, changes)).is_some()
+        self.editor.selected = selected;
     }
 
     /// Moves the selection so its anchor is at `to`.
-    pub(crate) fn move_selection_to(&mut self, to: Vec2<f64>) {
+    fn move_selection_to(&mut self, to: Vec2<f64>) {
         let Some(selected) = self.selection() else { return };
         let changes = match selected {
             Selected::Body(_) => vec![(Field::X, to.x), (Field::Y, to.y)],
             Selected::Collider(id) => {
-                let Some(collider) = self.now.primary.collider(id) else { return };
+                let Some(collider) = self.timeline.primary().collider(id) else { return };
                 let moved = collider.shape.translated(to - collider.shape.anchor());
                 let shape_only =
                     |f: &Field| matches!(f, Field::X | Field::Y | Field::X1 | Field::Y1 | Field::X2 | Field::Y2);
-                collider_fields(&moved.into()).into_iter().filter(|(f, _)| shape_only(f)).collect()
+                crate::sim::collider_fields(&moved.into()).into_iter().filter(|(f, _)| shape_only(f)).collect()
             }
         };
-        self.set_fields("move", selected, &changes);
+        let _refused_with_a_message = self.edit("move", Edit::Set(Item::of(selected), changes));
     }
 
-    /// Moves the selection by a number of grid steps, or pans the view
-    /// when nothing is selected.
-    pub(crate) fn nudge(&mut self, dx: f64, dy: f64) {
-        let Some(anchor) = self.selection().and_then(|s| self.anchor(s)) else {
-            return self.pan(dx * 4.0, dy * 2.0);
+    /// Moves the selection by grid steps, or pans with nothing selected.
+    fn nudge(&mut self, dx: f64, dy: f64) {
+        let Some(anchor) = self.selection().and_then(|s| editor::anchor(self.timeline.primary(), s)) else {
+            return self.view.camera.pan(dx * 4.0, dy * 2.0);
         };
-        let grid = self.camera.grid();
+        let grid = self.view.camera.grid();
         self.move_selection_to(Vec2::new(snap(anchor.x + dx * grid, grid), snap(anchor.y + dy * grid, grid)));
     }
 
-    /// Grows (or shrinks, with a negative `by`) the selection's radius.
-    pub(crate) fn change_radius(&mut self, by: f64) {
+    fn change_radius(&mut self, by: f64) {
         let Some(selected) = self.selection() else {
             return self.refuse("select a body or a collider first (Tab or click)");
         };
-        let radius = self.edit_fields(selected).into_iter().find(|(f, _)| *f == Field::Radius);
-        let Some((_, radius)) = radius else { return self.refuse("a segment has no radius") };
-        if self.set_fields("radius", selected, &[(Field::Radius, radius + by)]) {
-            self.info(format!("{} radius {}", describe(selected, self), radius + by));
+        let fields = editor::fields(self.timeline.primary(), selected);
+        let Some(&(_, radius)) = fields.iter().find(|(f, _)| *f == Field::Radius) else {
+            return self.refuse("a segment has no radius");
+        };
+        if self.edit("radius", Edit::Set(Item::of(selected), vec![(Field::Radius, radius + by)])).is_ok() {
+            let name = editor::describe(selected, self.timeline.primary());
+            self.info(format!("{name} radius {}{}", radius + by, self.at_tick()));
         }
     }
 
-    /// Adds a body or a collider at the middle of the view and selects it,
-    /// up to the most a scene may have.
-    pub(crate) fn add(&mut self, what: Addition) {
-        if what == Addition::Ball && self.now.primary.body_count() >= MAX_BODIES {
+    fn add(&mut self, what: Addition) {
+        let sim = self.timeline.primary();
+        if what == Addition::Ball && sim.body_count() >= MAX_BODIES {
             return self.refuse(format!("adding a ball refused: a scene may have at most {MAX_BODIES} bodies"));
         }
-        if what != Addition::Ball && self.now.primary.collider_count() >= MAX_COLLIDERS {
+        if what != Addition::Ball && sim.collider_count() >= MAX_COLLIDERS {
             return self.refuse(format!("adding refused: a scene may have at most {MAX_COLLIDERS} colliders"));
         }
-        let grid = self.camera.grid();
-        let c = Vec2::new(snap(self.camera.center.x, grid), snap(self.camera.center.y, grid));
+        let grid = self.view.camera.grid();
+        let c = Vec2::new(snap(self.view.camera.center.x, grid), snap(self.view.camera.center.y, grid));
         let half = Vec2::new(2.0, 0.0);
-        let added = match what {
-            Addition::Ball => self.edit("adding a ball", |sim| sim.add_body(BodySpec::new(c, 0.5))).map(Selected::Body),
-            Addition::Post => self
-                .edit("adding a circle", |sim| sim.add_collider(Shape::Circle { center: c, radius: 1.0 }.into()))
-                .map(Selected::Collider),
-            Addition::Segment => self
-                .edit("adding a segment", |sim| {
-                    sim.add_collider(Shape::Segment { start: c - half, end: c + half }.into())
-                })
-                .map(Selected::Collider),
-            Addition::Capsule => self
-                .edit("adding a capsule", |sim| {
-                    sim.add_collider(Shape::Capsule { start: c - half, end: c + half, radius: 0.5 }.into())
-                })
-                .map(Selected::Collider),
+        let edit = match what {
+            Addition::Ball => Edit::AddBody(BodySpec::new(c, 0.5)),
+            Addition::Post => Edit::AddCollider(Shape::Circle { center: c, radius: 1.0 }.into()),
+            Addition::Segment => Edit::AddCollider(Shape::Segment { start: c - half, end: c + half }.into()),
+            Addition::Capsule => {
+                Edit::AddCollider(Shape::Capsule { start: c - half, end: c + half, radius: 0.5 }.into())
+            }
         };
-        if let Some(selected) = added {
-            self.select(Some(selected));
-            self.info(format!("added {}", describe(selected, self)));
+        if let Ok(Some(added)) = self.edit("adding", edit) {
+            self.select(Some(added));
+            let name = editor::describe(added, self.timeline.primary());
+            self.info(format!("added {name}{}", self.at_tick()));
         }
     }
 
-    /// Deletes the selection.
-    pub(crate) fn delete(&mut self) {
+    fn delete(&mut self) {
         let Some(selected) = self.selection() else { return self.refuse("nothing selected to delete") };
-        let name = describe(selected, self);
-        let done = match selected {
-            Selected::Body(id) => self.edit("delete", |sim| sim.remove_body(id)),
-            Selected::Collider(id) => self.edit("delete", |sim| sim.remove_collider(id)),
-        };
-        if done.is_some() {
+        let name = editor::describe(selected, self.timeline.primary());
+        if self.edit("delete", Edit::Remove(Item::of(selected))).is_ok() {
             self.select(None);
-            self.info(format!("deleted {name}"));
+            self.info(format!("deleted {name}{}", self.at_tick()));
         }
     }
 
-    /// The values the selection can be edited by, as they are now.
-    pub(crate) fn edit_fields(&self, selected: Selected) -> Vec<(Field, f64)> {
-        match selected {
-            Selected::Body(id) => self.now.primary.body(id).map_or_else(Vec::new, |b| body_fields(&b)),
-            Selected::Collider(id) => self.now.primary.collider(id).map_or_else(Vec::new, |c| collider_fields(&c)),
-        }
-    }
-
-    /// Applies typed `name=value` edits (`x=1.5 vy=-2`) to the selection:
-    /// only the values named change, in both worlds of the split view.
-    pub(crate) fn apply_edit(&mut self, selected: Selected, text: &str) {
-        let fields = self.edit_fields(selected);
+    /// Applies typed `name=value` edits to the selection: only the values
+    /// named change, in both worlds of the split view.
+    fn edit_typed(&mut self, selected: Selected, text: &str) {
+        let fields = editor::fields(self.timeline.primary(), selected);
         if fields.is_empty() {
             return self.refuse("the selection no longer exists");
         }
-        let mut changes = Vec::new();
-        for token in text.split(|c: char| c.is_whitespace() || c == ',').filter(|t| !t.is_empty()) {
-            let Some((name, value)) = token.split_once('=') else {
-                return self.refuse(format!("edit refused: expected name=value, not `{token}`"));
-            };
-            let Some(&(field, _)) = fields.iter().find(|(f, _)| f.name() == name.trim()) else {
-                let names: Vec<_> = fields.iter().map(|(f, _)| f.name()).collect();
-                return self.refuse(format!("edit refused: no field `{name}` (fields: {})", names.join(" ")));
-            };
-            match value.trim().parse::<f64>() {
-                Ok(v) if v.is_finite() => changes.push((field, v)),
-                _ => return self.refuse(format!("edit refused: {name} = `{value}` is not a finite number")),
-            }
-        }
-        if changes.is_empty() {
-            return self.info("nothing to change");
-        }
-        if self.set_fields("edit", selected, &changes) {
-            self.info(format!("edited {}", describe(selected, self)));
+        let changes = match editor::assignments(text).and_then(|pairs| editor::changes(&fields, &pairs)) {
+            Ok(changes) if changes.is_empty() => return self.info("nothing to change"),
+            Ok(changes) => changes,
+            Err(e) => return self.refuse(format!("edit refused: {e}")),
+        };
+        if self.edit("edit", Edit::Set(Item::of(selected), changes)).is_ok() {
+            let name = editor::describe(selected, self.timeline.primary());
+            self.info(format!("edited {name}{}", self.at_tick()));
         }
     }
 
-    // --- Files ----------------------------------------------------------
+    /// Applies typed settings to the set-up, re-running to this tick.
+    fn edit_world(&mut self, text: &str) {
+        let settings = self.timeline.setup().settings;
+        let next = match editor::assignments(text).and_then(|pairs| editor::with_settings(settings, &pairs)) {
+            Ok(next) if next == settings => return self.info("nothing to change"),
+            Ok(next) => next,
+            Err(e) => return self.refuse(format!("edit refused: {e}")),
+        };
+        match self.timeline.set_settings(next) {
+            Ok(rerun) => self.report_rerun("changed the world's settings in the set-up", rerun),
+            Err(e) => self.refuse(format!("edit refused: {e}")),
+        }
+    }
 
-    /// Writes the current state as a scene, atomically.
-    pub(crate) fn save(&mut self) {
-        let path = self.path.clone().unwrap_or_else(|| PathBuf::from(DEFAULT_SAVE_PATH));
-        let scene = self.now.primary.to_scene();
-        match scene.save(&path) {
+    // --- Prompts and files ------------------------------------------------
+
+    fn complete(&mut self) {
+        let Some(prompt) = &mut self.editor.prompt else { return };
+        if !matches!(prompt.kind, PromptKind::Open | PromptKind::SaveState) {
+            return;
+        }
+        let (text, names) = editor::complete(&prompt.text, editor::home().as_deref());
+        prompt.text = text.chars().take(editor::PROMPT_CHARS).collect();
+        self.view.message = match names.len() {
+            0 => Some(Message { text: "no file name fits".to_owned(), error: true }),
+            1 => None,
+            _ => Some(Message { text: names.join("  "), error: false }),
+        };
+    }
+
+    fn submit(&mut self) {
+        let Some(Prompt { kind, text }) = self.editor.prompt.take() else { return };
+        self.view.message = None;
+        let path = || editor::expand(&text, editor::home().as_deref());
+        match kind {
+            PromptKind::Edit(selected) => self.edit_typed(selected, &text),
+            PromptKind::World => self.edit_world(&text),
+            PromptKind::Open | PromptKind::SaveState if text.trim().is_empty() => self.refuse("no file name given"),
+            PromptKind::Open => match self.unsaved() {
+                None => self.open_now(path()),
+                Some(what) => {
+                    self.editor.question = Some(Question::Open(path()));
+                    self.refuse(format!("open? {what}: y opens without saving, any other key stays"));
+                }
+            },
+            PromptKind::SaveState => {
+                let scene = self.timeline.state();
+                let path = path();
+                match scene.save(&path) {
+                    Ok(()) => self.info(format!(
+                        "saved tick {} ({}, {}) to {}",
+                        self.tick(),
+                        count(scene.bodies.len(), "body"),
+                        count(scene.colliders.len(), "collider"),
+                        path.display()
+                    )),
+                    Err(e) => self.refuse(format!("not saved: {e}")),
+                }
+            }
+        }
+    }
+
+    /// A file name for the current tick's state beside the scene's file.
+    fn state_file_name(&self) -> PathBuf {
+        let path = self.editor.path.clone().unwrap_or_else(|| PathBuf::from(DEFAULT_SAVE_PATH));
+        let stem = path.file_stem().map_or_else(|| "geom-scene".into(), |s| s.to_string_lossy().into_owned());
+        path.with_file_name(format!("{stem}-tick{}.toml", self.tick()))
+    }
+
+    /// Writes the set-up (tick 0 as edited), atomically, keeping what the
+    /// file had that did not change.
+    fn save(&mut self) {
+        let path = self.editor.path.clone().unwrap_or_else(|| PathBuf::from(DEFAULT_SAVE_PATH));
+        let setup = self.timeline.setup();
+        let (bodies, colliders) = (setup.bodies.len(), setup.colliders.len());
+        match setup.save(&path) {
             Ok(()) => {
+                self.timeline.mark_saved();
+                let later = match self.timeline.later_edits() {
+                    0 => String::new(),
+                    n => format!("; the {} after tick 0 are not in it (W saves a tick's state)", count(n, "edit")),
+                };
                 self.info(format!(
-                    "saved tick {} ({} bodies, {} colliders) to {}",
-                    self.tick(),
-                    scene.bodies.len(),
-                    scene.colliders.len(),
+                    "saved the set-up ({}, {}) to {}{later}",
+                    count(bodies, "body"),
+                    count(colliders, "collider"),
                     path.display()
                 ));
-                self.path = Some(path);
+                self.editor.path = Some(path);
             }
             Err(e) => self.refuse(format!("not saved: {e}")),
         }
     }
 
     /// Opens a scene file, in the precision it asks for or else the current
-    /// one, at tick 0 with nothing selected and no split view; keeps
-    /// everything as it is when the file cannot be read, parsed or built.
-    pub(crate) fn open(&mut self, path: PathBuf) {
-        let loaded = Scene::load(&path);
-        let opened = loaded.and_then(|scene| {
+    /// one; keeps everything as it is when the file cannot be read, parsed
+    /// or built.
+    fn open_now(&mut self, path: PathBuf) {
+        let opened = Scene::load(&path).and_then(|scene| {
             let kind = scene.scalar.unwrap_or(self.kind());
-            self.start(scene, kind, None)
+            Timeline::new(scene, kind)
         });
         match opened {
-            Ok(()) => {
+            Ok(timeline) => {
+                self.timeline = timeline;
                 self.select(None);
                 self.fit();
                 self.info(format!("opened {} in {}", path.display(), self.kind()));
-                self.path = Some(path);
+                self.editor.path = Some(path);
             }
             Err(e) => self.refuse(format!("kept the current scene: {e}")),
         }
     }
 
-    // --- View -----------------------------------------------------------
+    // --- Mouse and view ---------------------------------------------------
 
-    /// Records the terminal's size, which places the canvas.
-    pub(crate) fn resize(&mut self, width: u16, height: u16) {
-        self.size = Rect::new(0, 0, width, height);
+    fn hover(&mut self, column: u16, row: u16) {
+        let canvas = self.areas(self.view.size).canvas;
+        self.view.pointer = canvas.contains(Position::new(column, row)).then_some((column, row));
     }
 
-    /// Pans the view by a number of cells.
-    pub(crate) fn pan(&mut self, columns: f64, rows: f64) {
-        self.camera.center.x += columns * self.camera.cell();
-        self.camera.center.y += rows * 2.0 * self.camera.cell();
+    /// The world point under the pointer, when it is over the canvas.
+    pub(crate) fn pointer(&self) -> Option<Vec2<f64>> {
+        let canvas = self.areas(self.view.size).canvas;
+        let (column, row) = self.view.pointer.filter(|&(c, r)| canvas.contains(Position::new(c, r)))?;
+        Some(self.view.camera.world_at(canvas, column, row))
     }
 
-    /// Zooms in (`factor` < 1) or out, keeping `at` where it is on screen.
-    pub(crate) fn zoom(&mut self, factor: f64, at: Vec2<f64>) {
-        let scale = (self.camera.scale * factor).clamp(MIN_SCALE, MAX_SCALE);
-        let actual = scale / self.camera.scale;
-        self.camera.center = at + (self.camera.center - at) * actual;
-        self.camera.scale = scale;
+    fn click(&mut self, column: u16, row: u16) {
+        let canvas = self.areas(self.view.size).canvas;
+        if !canvas.contains(Position::new(column, row)) || self.mode() != Mode::Normal {
+            return;
+        }
+        let point = self.view.camera.world_at(canvas, column, row);
+        let sim = self.timeline.primary();
+        let picked = editor::pick(sim, point, self.view.camera.cell() * 1.5);
+        self.editor.drag = match picked.and_then(|s| editor::anchor(sim, s)) {
+            Some(anchor) => Some(Drag::Move { grab: point - anchor }),
+            None => Some(Drag::Pan { column, row }),
+        };
+        self.select(picked);
+    }
+
+    fn drag_to(&mut self, column: u16, row: u16) {
+        let canvas = self.areas(self.view.size).canvas;
+        let point = self.view.camera.world_at(canvas, column, row);
+        match self.editor.drag {
+            Some(Drag::Move { grab }) => {
+                let grid = self.view.camera.grid();
+                let to = point - grab;
+                self.move_selection_to(Vec2::new(snap(to.x, grid), snap(to.y, grid)));
+            }
+            Some(Drag::Pan { column: from_column, row: from_row }) => {
+                let (columns, rows) =
+                    (f64::from(from_column) - f64::from(column), f64::from(row) - f64::from(from_row));
+                self.view.camera.pan(columns, rows);
+                self.editor.drag = Some(Drag::Pan { column, row });
+            }
+            None => {}
+        }
     }
 
     /// Fits the whole scene in the canvas (leaving the view as it is while
     /// the terminal is too small to show one).
     pub(crate) fn fit(&mut self) {
-        let areas = crate::ui::layout(self.size, self);
+        let areas = self.areas(self.view.size);
         if areas.too_small {
             return;
         }
-        let canvas = areas.canvas;
-        let (mut lo, mut hi) =
-            (Vec2::new(f64::INFINITY, f64::INFINITY), Vec2::new(f64::NEG_INFINITY, f64::NEG_INFINITY));
-        let mut include = |p: Vec2<f64>, r: f64| {
-            lo = Vec2::new(lo.x.min(p.x - r), lo.y.min(p.y - r));
-            hi = Vec2::new(hi.x.max(p.x + r), hi.y.max(p.y + r));
-        };
-        for (_, body) in self.now.primary.bodies() {
-            let (low, high) = body.shape().bounds();
-            include(low, 0.0);
-            include(high, 0.0);
-        }
-        for (_, collider) in self.now.primary.colliders() {
-            let (low, high) = collider.shape.bounds();
-            include(low, 0.0);
-            include(high, 0.0);
-        }
-        if lo.x > hi.x {
-            lo = Vec2::new(-10.0, -10.0);
-            hi = Vec2::new(10.0, 10.0);
-        }
-        let dots_x = f64::from(canvas.width.max(1)) * 2.0;
-        let dots_y = f64::from(canvas.height.max(1)) * 4.0;
-        let margin = 1.05;
-        self.camera = Camera {
-            center: (lo + hi) * 0.5,
-            scale: (((hi.x - lo.x) / dots_x).max((hi.y - lo.y) / dots_y) * margin).clamp(MIN_SCALE, MAX_SCALE),
-        };
+        let sim = self.timeline.primary();
+        let shapes =
+            sim.bodies().into_iter().map(|(_, b)| b.shape()).chain(sim.colliders().into_iter().map(|(_, c)| c.shape));
+        let bounds = shapes.map(|s| s.bounds()).reduce(|(lo, hi), (l, h)| {
+            (Vec2::new(lo.x.min(l.x), lo.y.min(l.y)), Vec2::new(hi.x.max(h.x), hi.y.max(h.y)))
+        });
+        self.view.camera = Camera::fitting(bounds, areas.canvas);
     }
 
-    /// What must hold after any event, whatever came before: `Err` says
-    /// what does not. `deep` also checks every frame of the history.
-    #[cfg(test)]
-    pub(crate) fn check_invariants(&self, deep: bool) -> Result<(), String> {
-        let tick = self.tick();
-        let history = if deep { self.history.len() } else { 0 };
-        let frames = || self.history.iter().skip(self.history.len() - history);
-        if deep {
-            let ticks: Vec<u64> = frames().map(|f| f.primary.tick()).collect();
-            let expected: Vec<u64> = (tick - ticks.len() as u64..tick).collect();
-            if ticks != expected {
-                return Err(format!("the history's ticks {ticks:?} do not lead up to tick {tick}"));
-            }
-            let bytes: usize = frames().map(Frame::bytes).sum();
-            if bytes != self.history_bytes || (bytes > HISTORY_BYTES && self.history.len() > 1) {
-                return Err(format!("the history holds {bytes} bytes, counted {}", self.history_bytes));
-            }
-        }
-        for frame in frames().chain(std::iter::once(&self.now)) {
-            if let Some(split) = &frame.split {
-                let ids = |sim: &dyn Sim| sim.bodies().into_iter().map(|(id, _)| id).collect::<Vec<_>>();
-                if split.world.tick() != frame.primary.tick() || split.deviation.tick != frame.primary.tick() {
-                    return Err(format!("the split view is at tick {} at tick {}", split.world.tick(), tick));
-                }
-                if ids(&*split.world) != ids(&*frame.primary) {
-                    return Err(format!("the split view's bodies differ from the world's at tick {tick}"));
-                }
-            }
-        }
-        let (bodies, colliders) = (self.now.primary.body_count(), self.now.primary.collider_count());
+    /// Checks what must hold after any action, whatever came before:
+    /// `Err` says what does not. For tests and fuzzing.
+    ///
+    /// # Errors
+    ///
+    /// The broken rule, in words.
+    ///
+    /// See [`App`] for an example.
+    pub fn check(&self) -> Result<(), String> {
+        self.timeline.check()?;
+        let sim = self.timeline.primary();
+        let (bodies, colliders) = (sim.body_count(), sim.collider_count());
         if bodies > MAX_BODIES || colliders > MAX_COLLIDERS {
             return Err(format!("{bodies} bodies and {colliders} colliders, beyond the limits"));
         }
-        let camera = self.camera;
-        if !(camera.center.x.is_finite()
-            && camera.center.y.is_finite()
-            && (MIN_SCALE..=MAX_SCALE).contains(&camera.scale))
-        {
-            return Err(format!("the camera is lost: {camera:?}"));
-        }
-        if !(1e-9..=1e3).contains(&self.threshold) || self.speed >= SPEEDS.len() {
-            return Err(format!("threshold {} or speed {} out of bounds", self.threshold, self.speed));
+        if !self.view.camera.is_sound() {
+            return Err(format!("the camera is lost: {:?}", self.view.camera));
         }
         if self
+            .editor
             .prompt
             .as_ref()
-            .is_some_and(|p| p.text.chars().count() > PROMPT_CHARS || p.text.contains(char::is_control))
+            .is_some_and(|p| p.text.chars().count() > editor::PROMPT_CHARS || p.text.contains(char::is_control))
         {
             return Err("the prompt is too long or holds control characters".to_owned());
         }
+        if self.editor.question.is_some() && self.view.quit {
+            return Err("quit with a question still open".to_owned());
+        }
         Ok(())
     }
+}
 
-    // --- Inspector ------------------------------------------------------
-
-    /// What the inspector shows: the selected body against its
-    /// `target_rank`-th nearest shape, or the selected collider against its
-    /// nearest body.
-    pub(crate) fn inspection(&self) -> Option<Inspection> {
-        let bodies = self.now.primary.bodies();
-        let colliders = self.now.primary.colliders();
-        let gravity = self.now.primary.gravity();
-        match self.selection()? {
-            Selected::Body(id) => {
-                let body = *bodies.iter().find(|(b, _)| *b == id)?;
-                let mut targets: Vec<(f64, String, Target)> = colliders
-                    .iter()
-                    .map(|(c, collider)| {
-                        let shape = &collider.shape;
-                        let name = format!("collider {} ({})", c.index(), shape.kind());
-                        (reach(&body.1, shape), name, Target::Collider(*shape))
-                    })
-                    .chain(bodies.iter().filter(|(b, _)| *b != id).map(|(b, other)| {
-                        let gap = if body.1.is_capsule() || other.is_capsule() {
-                            reach(&body.1, &other.shape())
-                        } else {
-                            (other.position - body.1.position).length() - other.radius
-                        };
-                        (gap, body_name(*b, other), Target::Body(*other))
-                    }))
-                    .collect();
-                // Stable, so equally near shapes stay in id order.
-                targets.sort_by(|a, b| a.0.total_cmp(&b.0));
-                if targets.is_empty() {
-                    return None;
-                }
-                let rank = self.target_rank % targets.len();
-                let (_, target_name, target) = targets.swap_remove(rank);
-                let table = inspect_all(&body.1, &target, gravity);
-                Some(Inspection { body, target, target_name, rank, table })
-            }
-            Selected::Collider(id) => {
-                let shape = colliders.iter().find(|(c, _)| *c == id).map(|(_, c)| c.shape)?;
-                let mut nearest: Vec<(f64, (BodyId, BodySpec))> =
-                    bodies.iter().map(|b| (reach(&b.1, &shape) - b.1.radius, *b)).collect();
-                // Stable, so equally near bodies stay in id order.
-                nearest.sort_by(|a, b| a.0.total_cmp(&b.0));
-                if nearest.is_empty() {
-                    return None;
-                }
-                let rank = self.target_rank % nearest.len();
-                let body = nearest.swap_remove(rank).1;
-                let target = Target::Collider(shape);
-                let table = inspect_all(&body.1, &target, gravity);
-                let target_name = format!("collider {} ({})", id.index(), shape.kind());
-                Some(Inspection { body, target, target_name, rank, table })
-            }
-        }
+/// `n` things, in words: `1 body`, `2 bodies`, `1 tick`, `60 ticks`.
+pub(crate) fn count(n: usize, thing: &str) -> String {
+    match (n, thing.strip_suffix('y')) {
+        (1, _) => format!("1 {thing}"),
+        (_, Some(stem)) => format!("{n} {stem}ies"),
+        _ => format!("{n} {thing}s"),
     }
-}
-
-/// What `add` adds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Addition {
-    /// A moving ball.
-    Ball,
-    /// A static circle.
-    Post,
-    /// A static segment.
-    Segment,
-    /// A static capsule.
-    Capsule,
-}
-
-/// A selection in words.
-pub(crate) fn describe(selected: Selected, app: &App) -> String {
-    match selected {
-        Selected::Body(id) => match app.now.primary.body(id) {
-            Some(body) => body_name(id, &body),
-            None => format!("body {}", id.index()),
-        },
-        Selected::Collider(id) => {
-            let kind = app.now.primary.collider(id).map_or("collider", |c| c.shape.kind());
-            format!("collider {} ({kind})", id.index())
-        }
-    }
-}
-
-/// The distance from `point` to a shape's outline (negative inside it).
-pub(crate) fn outline_distance(shape: &Shape, point: Vec2<f64>) -> f64 {
-    let (start, end) = shape.core();
-    // The endpoints come from a valid world, so they make a valid segment.
-    let core = geom_core::Segment::new(start, end)
-        .map_or_else(|_| (point - start).length(), |segment| geom_core::distance_point_segment(point, &segment));
-    core - shape.radius()
-}
-
-/// A body in words: `body 3`, or `body 3 (capsule)`.
-pub(crate) fn body_name(id: BodyId, body: &BodySpec) -> String {
-    if body.is_capsule() { format!("body {} (capsule)", id.index()) } else { format!("body {}", id.index()) }
-}
-
-/// The distance from `point` to a body's outline (negative inside it):
-/// what a click is measured by.
-fn body_distance(body: &BodySpec, point: Vec2<f64>) -> f64 {
-    if body.is_capsule() {
-        outline_distance(&body.shape(), point)
-    } else {
-        (point - body.position).length() - body.radius
-    }
-}
-
-/// The distance from a body's core (its centre, for a circle) to the
-/// outline of `shape` (negative inside it): what the inspector orders
-/// shapes by, nearest first.
-fn reach(body: &BodySpec, shape: &Shape) -> f64 {
-    if !body.is_capsule() {
-        return outline_distance(shape, body.position);
-    }
-    let (a, b) = body.shape().core();
-    let (c, d) = shape.core();
-    // The end points come from a valid world, so they make valid segments.
-    let core = match (geom_core::Segment::new(a, b), geom_core::Segment::new(c, d)) {
-        (Ok(mine), Ok(theirs)) => geom_core::closest_points_segment_segment(&mine, &theirs).distance,
-        _ => (c - a).length(),
-    };
-    core - shape.radius()
-}
-
-/// `v` rounded to a multiple of `grid`.
-pub(crate) fn snap(v: f64, grid: f64) -> f64 {
-    (v / grid).round() * grid
 }

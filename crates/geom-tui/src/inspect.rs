@@ -10,8 +10,12 @@ use geom_core::{
     intersects_circle_segment, sweep_capsule_capsule, sweep_circle_capsule, sweep_circle_circle, sweep_circle_segment,
 };
 
+use geom_core::world::BodyId;
+
+use crate::editor::{body_name, outline_distance};
 use crate::num::{SandboxScalar, ScalarKind, with_scalar};
 use crate::scene::{BodySpec, Shape, of_vec, to_vec};
+use crate::sim::{Selected, Sim};
 
 /// What the body is inspected against.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -46,11 +50,11 @@ pub(crate) enum SweepReading {
 /// One scalar type's answers for a body and a target.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub(crate) struct Readings {
-    /// The point of the target's core nearest the body's core (its centre,
-    /// for a circle).
+    /// The point of the target's outline nearest the body.
     pub closest: Vec2<f64>,
-    /// The distance from the body's core to the target's core.
-    pub distance: f64,
+    /// The gap between the body's outline and the target's: surface to
+    /// surface, negative when they overlap.
+    pub gap: f64,
     /// Whether the body and the target touch or overlap.
     pub intersects: bool,
     /// The contact's depth and normal (towards the body).
@@ -109,13 +113,21 @@ fn inspect<S: SandboxScalar>(body: &BodySpec, target: &Target, gravity: Vec2<f64
     let (a, b) = target.shape().core();
     let core = Segment::new(to_vec::<S>(a), to_vec::<S>(b)).map_err(out_of_range)?;
     let motion = motion(body, gravity);
-    let (closest, distance) = if let W::Capsule(capsule) = mine {
+    // The nearest points of the two cores (a circle's is its centre).
+    let (near, closest, distance) = if let W::Capsule(capsule) = mine {
         let points = closest_points_segment_segment(&capsule.segment(), &core);
-        (points.b, points.distance)
+        (points.a, points.b, points.distance)
     } else {
         let center = to_vec::<S>(body.position);
-        (closest_point_point_segment(center, &core).point, distance_point_segment(center, &core))
+        (center, closest_point_point_segment(center, &core).point, distance_point_segment(center, &core))
     };
+    let their_radius = S::from_f64(target.shape().radius());
+    let gap = distance - S::from_f64(body.radius) - their_radius;
+    // From the target's core out by its radius, towards the body's core.
+    let (near, closest) = (of_vec(near), of_vec(closest));
+    let towards = near - closest;
+    let length = towards.length();
+    let on_outline = if length > 0.0 { closest + towards * (their_radius.to_f64() / length) } else { closest };
     // The queries the world's step uses: a circle's own against each
     // shape, capsule queries when a capsule body is involved.
     let (intersects, contact, sweep) = match (mine, theirs, target) {
@@ -157,8 +169,8 @@ fn inspect<S: SandboxScalar>(body: &BodySpec, target: &Target, gravity: Vec2<f64
         }
     };
     Ok(Readings {
-        closest: of_vec(closest),
-        distance: distance.to_f64(),
+        closest: on_outline,
+        gap: gap.to_f64(),
         intersects,
         contact: contact.map(|c| (c.depth.to_f64(), of_vec(c.normal))),
         motion: of_vec(motion),
@@ -168,6 +180,91 @@ fn inspect<S: SandboxScalar>(body: &BodySpec, target: &Target, gravity: Vec2<f64
             Sweep::Hit(impact) => SweepReading::Hit { t: impact.t.to_f64() },
         },
     })
+}
+
+/// The inspector's subject: a body, what it is measured against, and the
+/// readings in every scalar type.
+pub(crate) struct Inspection {
+    /// The body.
+    pub body: (BodyId, BodySpec),
+    /// What it is measured against.
+    pub target: Target,
+    /// The target's name ("collider 3 (segment)", "body 7").
+    pub target_name: String,
+    /// Which of the nearest shapes this is (0 = the nearest).
+    pub rank: usize,
+    /// The readings.
+    pub table: Table,
+}
+
+/// What the inspector shows: the selected body against its `rank`-th
+/// nearest shape, or the selected collider against its `rank`-th nearest
+/// body (counting round).
+pub(crate) fn inspection(sim: &dyn Sim, selected: Selected, rank: usize) -> Option<Inspection> {
+    let bodies = sim.bodies();
+    let colliders = sim.colliders();
+    let gravity = sim.gravity();
+    match selected {
+        Selected::Body(id) => {
+            let body = *bodies.iter().find(|(b, _)| *b == id)?;
+            let mut targets: Vec<(f64, String, Target)> = colliders
+                .iter()
+                .map(|(c, collider)| {
+                    let shape = &collider.shape;
+                    let name = format!("collider {} ({})", c.index(), shape.kind());
+                    (reach(&body.1, shape), name, Target::Collider(*shape))
+                })
+                .chain(
+                    bodies
+                        .iter()
+                        .filter(|(b, _)| *b != id)
+                        .map(|(b, other)| (reach(&body.1, &other.shape()), body_name(*b, other), Target::Body(*other))),
+                )
+                .collect();
+            // Stable, so equally near shapes stay in id order.
+            targets.sort_by(|a, b| a.0.total_cmp(&b.0));
+            if targets.is_empty() {
+                return None;
+            }
+            let rank = rank % targets.len();
+            let (_, target_name, target) = targets.swap_remove(rank);
+            let table = inspect_all(&body.1, &target, gravity);
+            Some(Inspection { body, target, target_name, rank, table })
+        }
+        Selected::Collider(id) => {
+            let shape = colliders.iter().find(|(c, _)| *c == id).map(|(_, c)| c.shape)?;
+            let mut nearest: Vec<(f64, (BodyId, BodySpec))> =
+                bodies.iter().map(|b| (reach(&b.1, &shape) - b.1.radius, *b)).collect();
+            // Stable, so equally near bodies stay in id order.
+            nearest.sort_by(|a, b| a.0.total_cmp(&b.0));
+            if nearest.is_empty() {
+                return None;
+            }
+            let rank = rank % nearest.len();
+            let body = nearest.swap_remove(rank).1;
+            let target = Target::Collider(shape);
+            let table = inspect_all(&body.1, &target, gravity);
+            let target_name = format!("collider {} ({})", id.index(), shape.kind());
+            Some(Inspection { body, target, target_name, rank, table })
+        }
+    }
+}
+
+/// The distance from a body's core (its centre, for a circle) to the
+/// outline of `shape` (negative inside it): what the inspector orders
+/// shapes by, nearest first.
+fn reach(body: &BodySpec, shape: &Shape) -> f64 {
+    if !body.is_capsule() {
+        return outline_distance(shape, body.position);
+    }
+    let (a, b) = body.shape().core();
+    let (c, d) = shape.core();
+    // The end points come from a valid world, so they make valid segments.
+    let core = match (Segment::new(a, b), Segment::new(c, d)) {
+        (Ok(mine), Ok(theirs)) => closest_points_segment_segment(&mine, &theirs).distance,
+        _ => (c - a).length(),
+    };
+    core - shape.radius()
 }
 
 #[cfg(test)]
@@ -187,7 +284,7 @@ mod tests {
         assert_eq!(table.len(), 5);
         for (kind, row) in &table {
             let r = row.as_ref().unwrap();
-            assert_eq!((r.closest, r.distance, r.intersects, r.contact), (Vec2::new(1.0, 0.0), 2.0, false, None));
+            assert_eq!((r.closest, r.gap, r.intersects, r.contact), (Vec2::new(1.0, 0.0), 1.5, false, None));
             // Touches after 1.5 of the 3 units: t = 0.5, never late in fixed point.
             let SweepReading::Hit { t } = r.sweep else { panic!("{kind}: {:?}", r.sweep) };
             assert!((0.5 - 1e-4..=0.5).contains(&t), "{kind}: t = {t}");
@@ -204,7 +301,7 @@ mod tests {
         player.velocity = Vec2::new(0.0, -3.0);
         for (kind, row) in inspect_all(&player, &floor, Vec2::new(0.0, 0.0)) {
             let r = row.unwrap();
-            assert_eq!((r.closest, r.distance, r.intersects, r.contact), (Vec2::new(1.0, 0.0), 2.0, false, None));
+            assert_eq!((r.closest, r.gap, r.intersects, r.contact), (Vec2::new(1.0, 0.0), 1.5, false, None));
             // Touches after 1.5 of the 3 units: t = 0.5, never late in fixed point.
             let SweepReading::Hit { t } = r.sweep else { panic!("{kind}: {:?}", r.sweep) };
             assert!((0.5 - 1e-4..=0.5).contains(&t), "{kind}: t = {t}");
@@ -216,6 +313,23 @@ mod tests {
             assert!(r.intersects, "{kind}");
             assert_eq!(r.contact, Some((0.25, Vec2::new(0.0, -1.0))), "{kind}");
             assert_eq!(r.sweep, SweepReading::InContact { blocked: false }, "{kind}: moving away");
+        }
+    }
+
+    /// Against a circle the inspector once showed its centre as the
+    /// closest point and the distance centre to centre, beside "touching
+    /// yes, depth 0": every reading is surface to surface.
+    #[test]
+    fn against_a_circle_the_closest_point_and_the_gap_are_on_its_outline() {
+        let ball = BodySpec::new(Vec2::new(0.0, 0.0), 1.0);
+        let post = Target::Collider(Shape::Circle { center: Vec2::new(2.0, 0.0), radius: 1.0 });
+        let other = Target::Body(BodySpec::new(Vec2::new(0.0, 5.0), 2.0));
+        for kind in ScalarKind::ALL {
+            let r = reading(&inspect_all(&ball, &post, Vec2::new(0.0, 0.0)), kind);
+            assert_eq!((r.closest, r.gap, r.intersects), (Vec2::new(1.0, 0.0), 0.0, true), "{kind}");
+            assert_eq!(r.contact.map(|(depth, _)| depth), Some(0.0), "{kind}");
+            let r = reading(&inspect_all(&ball, &other, Vec2::new(0.0, 0.0)), kind);
+            assert_eq!((r.closest, r.gap, r.intersects), (Vec2::new(0.0, 3.0), 2.0, false), "{kind}");
         }
     }
 

@@ -2,24 +2,31 @@
 //! by tick, in every scalar type geom supports, and a headless runner that
 //! prints a scene's checksums for scripts.
 //!
-//! The sandbox drives [`geom_core::world`] and adds no physics of its own:
-//! [`App`] holds the state and the actions (`app`, `input`), [`ui`] draws
-//! it, [`terminal`] runs it in a real terminal, and [`headless`] runs a
-//! scene without one.
+//! The sandbox drives [`geom_core::world`] and adds no physics of its own.
+//! [`App`] is a timeline (the set-up, the edits, the ticks, the split
+//! view), an editor (selection, prompts) and a view (camera, help,
+//! messages), changed only by [`Action`]s, which the keymap makes of key
+//! presses; [`ui`] draws it, [`terminal`] runs it in a real terminal, and
+//! [`headless`] runs a scene without one.
 
 pub mod app;
 pub mod cli;
+mod editor;
 pub mod fuzz;
 pub mod headless;
 mod input;
 mod inspect;
+pub mod keymap;
+mod layout;
 mod num;
 pub mod scene;
 #[cfg(test)]
 mod scratch;
 mod sim;
 pub mod terminal;
+mod timeline;
 pub mod ui;
 
 pub use app::App;
+pub use keymap::{Action, Addition};
 pub use num::ScalarKind;

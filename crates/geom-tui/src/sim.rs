@@ -1,5 +1,5 @@
 //! A world in any of the five scalar types behind one object-safe face, so
-//! the sandbox can hold, step, rewind and convert it without knowing its
+//! the sandbox can hold, step, rewind and edit it without knowing its
 //! type. Everything crossing this boundary is `f64`; nothing here adds
 //! physics of its own.
 
@@ -43,8 +43,6 @@ pub(crate) trait Sim: Send {
     fn events(&self) -> Vec<EventView>;
     /// The whole world as a scene (tick and ids aside).
     fn to_scene(&self) -> Scene;
-    /// The same world in another scalar type.
-    fn convert(&self, kind: ScalarKind) -> Result<Box<dyn Sim>, String>;
     /// A body, if it exists.
     fn body(&self, id: BodyId) -> Option<BodySpec>;
     /// A collider, if it exists.
@@ -368,14 +366,6 @@ impl<S: SandboxScalar> Sim for World<S> {
         scene
     }
 
-    fn convert(&self, kind: ScalarKind) -> Result<Box<dyn Sim>, String> {
-        with_scalar!(kind, T => {
-            let converted = World::convert(self, |v: S| T::from_f64(v.to_f64()))
-                .map_err(|e| format!("cannot switch to {kind}: {}", explain(e, kind)))?;
-            Ok(Box::new(converted))
-        })
-    }
-
     fn body(&self, id: BodyId) -> Option<BodySpec> {
         World::body(self, id).map(|b| BodySpec::of_def(&b.def()))
     }
@@ -460,28 +450,6 @@ mod tests {
 
     fn default_sim(kind: ScalarKind) -> Box<dyn Sim> {
         build(&Scene::parse(DEFAULT_SCENE).unwrap(), kind).unwrap()
-    }
-
-    #[test]
-    fn converting_keeps_the_tick_the_ids_and_the_values() {
-        let mut sim = default_sim(ScalarKind::I16F16);
-        for _ in 0..30 {
-            sim.step();
-        }
-        let wide = sim.convert(ScalarKind::F64).unwrap();
-        assert_eq!((wide.kind(), wide.tick()), (ScalarKind::F64, 30));
-        assert_eq!(wide.bodies(), sim.bodies(), "every I16F16 value is an f64");
-        assert_eq!(wide.colliders(), sim.colliders());
-        let back = wide.convert(ScalarKind::I16F16).unwrap();
-        assert_eq!(back.checksum(), sim.checksum());
-    }
-
-    #[test]
-    fn converting_refuses_a_world_the_narrower_type_cannot_hold() {
-        let mut sim = default_sim(ScalarKind::F64);
-        sim.add_collider(Shape::Circle { center: geom_core::Vec2::new(6000.0, 0.0), radius: 1.0 }.into()).unwrap();
-        let e = sim.convert(ScalarKind::I16F16).err().expect("6000 is outside I16F16's range");
-        assert!(e.starts_with("cannot switch to I16F16") && e.contains("±4096"), "{e}");
     }
 
     #[test]

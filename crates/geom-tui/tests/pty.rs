@@ -184,7 +184,7 @@ fn it_plays_and_pauses_and_keeps_no_colour_under_no_color() {
     sandbox.type_keys(" ");
     sandbox.wait_for("ticks to run", |s| s.contains("▶") && !s.contains("tick 0 │"));
     sandbox.type_keys(" ");
-    sandbox.wait_for("the pause", |s| s.contains("⏸ paused"));
+    sandbox.wait_for("the pause", |s| s.contains(" ⏸ │ tick"));
     {
         let parser = sandbox.screen.lock().unwrap();
         let screen = parser.screen();

@@ -1,0 +1,570 @@
+//! The sandbox's timeline: the set-up (the scene as last opened or edited
+//! at tick 0), the edits made at later ticks, the current state and the
+//! ticks before it, the split view's second world, undo and redo, and the
+//! pace of play. No terminal here: every action returns what happened or
+//! why it was refused, and the app puts that into words.
+//!
+//! Every state the timeline shows is the set-up built in the chosen type
+//! and stepped tick by tick, with each later edit applied at its tick: the
+//! same run as `geom-tui run` makes of the saved set-up. Switching
+//! precision, undoing, or turning the split view on re-runs from the
+//! set-up to the current tick rather than converting the state.
+
+mod edit;
+
+use std::collections::VecDeque;
+use std::time::{Duration, Instant};
+
+use geom_core::world::BodyId;
+
+pub(crate) use self::edit::{Edit, Item};
+use crate::num::ScalarKind;
+use crate::scene::{Scene, SceneError, Settings};
+use crate::sim::{self, Selected, Sim};
+
+/// Run speeds to choose from, in ticks per second.
+pub(crate) const SPEEDS: [u32; 11] = [1, 2, 5, 10, 20, 30, 60, 120, 240, 480, 960];
+const DEFAULT_SPEED: usize = 6;
+/// The most ticks one frame runs, so the sandbox stays responsive when a
+/// large scene cannot keep up with the chosen speed.
+const MAX_TICKS_PER_FRAME: u32 = 32;
+/// The most wall-clock time one frame spends stepping while playing, so a
+/// scene too large to keep up slows down instead of freezing the sandbox.
+const STEP_BUDGET: Duration = Duration::from_millis(50);
+/// The memory the rewind history may use; the oldest ticks go first.
+const HISTORY_BYTES: usize = 256 << 20;
+/// What the rewind history is estimated to hold per body and per frame.
+const BYTES_PER_BODY: usize = 96;
+const BYTES_PER_FRAME: usize = 256;
+/// How many edits can be undone.
+const UNDO_DEPTH: usize = 100;
+/// The divergence threshold's powers of ten: from 10⁻⁹ to 10³, 10⁻² at
+/// first.
+pub(crate) const THRESHOLD_EXPONENTS: std::ops::RangeInclusive<i32> = -9..=3;
+const DEFAULT_THRESHOLD_EXPONENT: i32 = -2;
+
+/// The state at one tick: the world, and its twin in split view.
+struct Frame {
+    primary: Box<dyn Sim>,
+    split: Option<Split>,
+}
+
+/// The split view's second world at one tick.
+struct Split {
+    /// The same run in the comparison precision.
+    world: Box<dyn Sim>,
+    /// How far apart the two worlds are at this tick.
+    deviation: Deviation,
+}
+
+impl Clone for Frame {
+    fn clone(&self) -> Self {
+        let split = self.split.as_ref().map(|s| Split { world: s.world.boxed_clone(), deviation: s.deviation });
+        Self { primary: self.primary.boxed_clone(), split }
+    }
+}
+
+impl Frame {
+    /// The set-up at tick 0 in `kind`, and in `compare` for the split view.
+    fn build(setup: &Scene, kind: ScalarKind, compare: Option<ScalarKind>) -> Result<Self, SceneError> {
+        let primary = sim::build(setup, kind)?;
+        let world = compare.map(|k| sim::build(setup, k)).transpose()?;
+        let split = world.map(|world| Split { deviation: deviation(&*primary, &*world), world });
+        Ok(Self { primary, split })
+    }
+
+    fn bytes(&self) -> usize {
+        let one = |s: &dyn Sim| BYTES_PER_FRAME + BYTES_PER_BODY * s.body_count();
+        one(&*self.primary) + self.split.as_ref().map_or(0, |s| one(&*s.world))
+    }
+
+    /// One tick on, with the edits made at that tick: how many of them no
+    /// longer apply (their item is gone, or the value is refused).
+    fn step(&mut self, edits: &[(u64, Edit)]) -> usize {
+        self.primary.step();
+        if let Some(split) = &mut self.split {
+            split.world.step();
+        }
+        let tick = self.primary.tick();
+        edits.iter().filter(|(at, _)| *at == tick).filter(|(_, edit)| self.apply(edit).is_err()).count()
+    }
+
+    /// Applies an edit to both worlds: all or nothing.
+    fn apply(&mut self, edit: &Edit) -> Result<Option<Selected>, String> {
+        let mut next = self.clone();
+        let added = edit.apply(&mut *next.primary)?;
+        if let Some(split) = &mut next.split {
+            edit.apply(&mut *split.world)?;
+        }
+        next.measure();
+        *self = next;
+        Ok(added)
+    }
+
+    /// Measures the split view's gap after the worlds changed.
+    fn measure(&mut self) {
+        if let Some(split) = &mut self.split {
+            split.deviation = deviation(&*self.primary, &*split.world);
+        }
+    }
+}
+
+/// How far apart the two precisions of the split view were at one tick.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(crate) struct Deviation {
+    /// The tick.
+    pub tick: u64,
+    /// The largest distance between a body's positions in the two.
+    pub gap: f64,
+    /// The body it was, if any.
+    pub body: Option<BodyId>,
+}
+
+/// The largest distance between a body's positions in two worlds.
+fn deviation(a: &dyn Sim, b: &dyn Sim) -> Deviation {
+    let others = b.bodies();
+    let mut worst = Deviation { tick: a.tick(), gap: 0.0, body: None };
+    for (id, body) in a.bodies() {
+        let Ok(i) = others.binary_search_by_key(&id, |(other, _)| *other) else { continue };
+        let gap = (body.position - others[i].1.position).length();
+        if gap > worst.gap || worst.body.is_none() {
+            worst = Deviation { tick: worst.tick, gap, body: Some(id) };
+        }
+    }
+    worst
+}
+
+/// What an undo step restores: the set-up and the later edits.
+#[derive(Clone)]
+struct Snapshot {
+    setup: Scene,
+    edits: Vec<(u64, Edit)>,
+}
+
+/// What a re-run did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Rerun {
+    /// The tick it ran to.
+    pub tick: u64,
+    /// How many later edits no longer applied on the way.
+    pub skipped: usize,
+}
+
+/// The timeline. See the [module](self) documentation.
+pub(crate) struct Timeline {
+    /// The scene as last opened or edited at tick 0.
+    setup: Scene,
+    /// The set-up as the file holds it: what "unsaved" is measured from.
+    saved: Scene,
+    /// The edits made after tick 0, by tick, in the order made.
+    edits: Vec<(u64, Edit)>,
+    undo: Vec<Snapshot>,
+    redo: Vec<Snapshot>,
+    kind: ScalarKind,
+    /// The split view's precision: never `kind`.
+    compare: ScalarKind,
+    now: Frame,
+    history: VecDeque<Frame>,
+    history_bytes: usize,
+    threshold_exponent: i32,
+    playing: bool,
+    speed: usize,
+    pending: f64,
+}
+
+impl Timeline {
+    /// The timeline of `scene` in `kind`, paused at tick 0.
+    ///
+    /// # Errors
+    ///
+    /// The scene does not fit `kind`.
+    pub(crate) fn new(scene: Scene, kind: ScalarKind) -> Result<Self, SceneError> {
+        let now = Frame::build(&scene, kind, None)?;
+        Ok(Self {
+            saved: scene.clone(),
+            setup: scene,
+            edits: Vec::new(),
+            undo: Vec::new(),
+            redo: Vec::new(),
+            kind,
+            compare: if kind == ScalarKind::F64 { ScalarKind::F32 } else { ScalarKind::F64 },
+            now,
+            history: VecDeque::new(),
+            history_bytes: 0,
+            threshold_exponent: DEFAULT_THRESHOLD_EXPONENT,
+            playing: false,
+            speed: DEFAULT_SPEED,
+            pending: 0.0,
+        })
+    }
+
+    // --- What there is ---------------------------------------------------
+
+    /// The world at the current tick.
+    pub(crate) fn primary(&self) -> &dyn Sim {
+        &*self.now.primary
+    }
+
+    /// The split view's second world, when the split view is on.
+    pub(crate) fn secondary(&self) -> Option<&dyn Sim> {
+        self.now.split.as_ref().map(|s| &*s.world)
+    }
+
+    /// The current tick.
+    pub(crate) fn tick(&self) -> u64 {
+        self.now.primary.tick()
+    }
+
+    /// The precision the world runs in.
+    pub(crate) fn kind(&self) -> ScalarKind {
+        self.kind
+    }
+
+    /// The precision the split view compares with (or will, once on).
+    pub(crate) fn compare(&self) -> ScalarKind {
+        self.compare
+    }
+
+    /// The set-up: what `r` returns to and `w` saves.
+    pub(crate) fn setup(&self) -> &Scene {
+        &self.setup
+    }
+
+    /// The current state as a scene, with the set-up's settings (never
+    /// the values the world derives from them).
+    pub(crate) fn state(&self) -> Scene {
+        let mut scene = self.now.primary.to_scene();
+        scene.settings = self.setup.settings;
+        scene.scalar = self.setup.scalar;
+        scene
+    }
+
+    /// Whether the set-up differs from the file's.
+    pub(crate) fn setup_changed(&self) -> bool {
+        self.setup != self.saved
+    }
+
+    /// How many edits were made after tick 0 (no scene file keeps them).
+    pub(crate) fn later_edits(&self) -> usize {
+        self.edits.len()
+    }
+
+    /// How many earlier ticks [`step_back`](Self::step_back) can return to.
+    pub(crate) fn rewindable(&self) -> usize {
+        self.history.len()
+    }
+
+    /// Whether it is playing.
+    pub(crate) fn playing(&self) -> bool {
+        self.playing
+    }
+
+    /// The run speed, in ticks per second.
+    pub(crate) fn ticks_per_second(&self) -> u32 {
+        SPEEDS.get(self.speed).copied().unwrap_or(SPEEDS[DEFAULT_SPEED])
+    }
+
+    /// The divergence threshold's power of ten.
+    pub(crate) fn threshold_exponent(&self) -> i32 {
+        self.threshold_exponent
+    }
+
+    /// The divergence threshold, 10 to its exponent, correctly rounded.
+    pub(crate) fn threshold(&self) -> f64 {
+        format!("1e{}", self.threshold_exponent).parse().unwrap_or(1e-2)
+    }
+
+    /// How far apart the split view's two worlds are now.
+    pub(crate) fn deviation_now(&self) -> Option<Deviation> {
+        self.now.split.as_ref().map(|s| s.deviation)
+    }
+
+    /// The first tick still in the history at which a body's positions in
+    /// the split view's two precisions were more than the threshold apart.
+    pub(crate) fn first_divergence(&self) -> Option<Deviation> {
+        let threshold = self.threshold();
+        self.history
+            .iter()
+            .chain(std::iter::once(&self.now))
+            .filter_map(|frame| frame.split.as_ref())
+            .map(|split| split.deviation)
+            .find(|d| d.gap > threshold)
+    }
+
+    // --- Stepping ---------------------------------------------------------
+
+    /// Advances one tick (both precisions in split view), applying the
+    /// edits made at the tick it reaches: how many of those no longer
+    /// apply.
+    pub(crate) fn step_forward(&mut self) -> usize {
+        let saved = self.now.clone();
+        self.remember(saved);
+        self.now.step(&self.edits)
+    }
+
+    fn remember(&mut self, frame: Frame) {
+        self.history_bytes += frame.bytes();
+        self.history.push_back(frame);
+        while self.history_bytes > HISTORY_BYTES && self.history.len() > 1 {
+            if let Some(old) = self.history.pop_front() {
+                self.history_bytes -= old.bytes();
+            }
+        }
+    }
+
+    /// Returns to the previous tick, exactly as it was; `false` when there
+    /// is none.
+    pub(crate) fn step_back(&mut self) -> bool {
+        let Some(previous) = self.history.pop_back() else { return false };
+        self.history_bytes -= previous.bytes();
+        self.now = previous;
+        true
+    }
+
+    /// Back to the set-up at tick 0, in the current precision(s). The
+    /// later edits stay: stepping forward replays them.
+    pub(crate) fn reset(&mut self) -> Result<(), SceneError> {
+        self.rerun(self.setup.clone(), self.kind, self.split_kind(), 0).map(drop)
+    }
+
+    /// Plays or pauses.
+    pub(crate) fn toggle_play(&mut self) {
+        self.playing = !self.playing;
+        self.pending = 0.0;
+    }
+
+    /// Pauses.
+    pub(crate) fn pause(&mut self) {
+        self.playing = false;
+    }
+
+    /// One speed up or down, within the speeds offered.
+    pub(crate) fn change_speed(&mut self, faster: bool) {
+        self.speed = if faster { (self.speed + 1).min(SPEEDS.len() - 1) } else { self.speed.saturating_sub(1) };
+    }
+
+    /// Runs the ticks due after `elapsed` of wall-clock time at the chosen
+    /// speed, when playing: at most 32, and no more once stepping has
+    /// taken 50 ms. The clock sets only the pace, never a result.
+    pub(crate) fn advance(&mut self, elapsed: Duration) {
+        if !self.playing {
+            self.pending = 0.0;
+            return;
+        }
+        self.pending += elapsed.as_secs_f64() * f64::from(self.ticks_per_second());
+        let due = self.pending.floor().min(f64::from(MAX_TICKS_PER_FRAME));
+        // `due` is a whole number from 0 to MAX_TICKS_PER_FRAME.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        let ticks = due as u32;
+        // Behind by more than a frame's worth: drop the backlog rather
+        // than fall further behind.
+        self.pending = if self.pending - due >= 1.0 { 0.0 } else { self.pending - due };
+        let started = Instant::now();
+        for _ in 0..ticks {
+            self.step_forward();
+            if started.elapsed() >= STEP_BUDGET {
+                self.pending = 0.0;
+                break;
+            }
+        }
+    }
+
+    // --- Re-running -------------------------------------------------------
+
+    fn split_kind(&self) -> Option<ScalarKind> {
+        self.now.split.as_ref().map(|_| self.compare)
+    }
+
+    /// Builds `setup` in `kind` (and `compare`) and steps it to `tick`
+    /// with the later edits; takes it as the timeline only when every
+    /// step succeeded, so on error nothing changes.
+    fn rerun(
+        &mut self,
+        setup: Scene,
+        kind: ScalarKind,
+        compare: Option<ScalarKind>,
+        tick: u64,
+    ) -> Result<Rerun, SceneError> {
+        let mut now = Frame::build(&setup, kind, compare)?;
+        let mut history = VecDeque::new();
+        let mut bytes = 0;
+        let mut skipped = 0;
+        while now.primary.tick() < tick {
+            let saved = now.clone();
+            bytes += saved.bytes();
+            history.push_back(saved);
+            while bytes > HISTORY_BYTES && history.len() > 1 {
+                if let Some(old) = history.pop_front() {
+                    bytes -= old.bytes();
+                }
+            }
+            skipped += now.step(&self.edits);
+        }
+        self.setup = setup;
+        self.kind = kind;
+        self.now = now;
+        self.history = history;
+        self.history_bytes = bytes;
+        Ok(Rerun { tick, skipped })
+    }
+
+    /// Runs in another precision: the set-up re-run to the current tick
+    /// in `kind`. The split view then compares with another type than
+    /// `kind`, if it compared with `kind`.
+    pub(crate) fn set_kind(&mut self, kind: ScalarKind) -> Result<Rerun, SceneError> {
+        let compare = if self.compare == kind { self.kind } else { self.compare };
+        let split = self.split_kind().map(|_| compare);
+        let rerun = self.rerun(self.setup.clone(), kind, split, self.tick())?;
+        self.compare = compare;
+        Ok(rerun)
+    }
+
+    /// Turns the split view on (the set-up re-run to the current tick in
+    /// the comparison type beside the world) or off: whether it is on.
+    pub(crate) fn toggle_split(&mut self) -> Result<bool, SceneError> {
+        if self.now.split.is_some() {
+            for frame in self.history.iter_mut().chain(std::iter::once(&mut self.now)) {
+                frame.split = None;
+            }
+            self.history_bytes = self.history.iter().map(Frame::bytes).sum();
+            return Ok(false);
+        }
+        self.rerun(self.setup.clone(), self.kind, Some(self.compare), self.tick())?;
+        Ok(true)
+    }
+
+    /// Compares with the next type after the current comparison, never
+    /// the world's own: re-runs the split view if it is on.
+    pub(crate) fn next_compare(&mut self) -> Result<ScalarKind, SceneError> {
+        let mut next = self.compare.next();
+        if next == self.kind {
+            next = next.next();
+        }
+        if self.now.split.is_some() {
+            self.rerun(self.setup.clone(), self.kind, Some(next), self.tick())?;
+        }
+        self.compare = next;
+        Ok(next)
+    }
+
+    /// Scales the divergence threshold by ten (`up`) or a tenth: its new
+    /// exponent, within [`THRESHOLD_EXPONENTS`].
+    pub(crate) fn scale_threshold(&mut self, up: bool) -> i32 {
+        let exponent = self.threshold_exponent + if up { 1 } else { -1 };
+        self.threshold_exponent = exponent.clamp(*THRESHOLD_EXPONENTS.start(), *THRESHOLD_EXPONENTS.end());
+        self.threshold_exponent
+    }
+
+    // --- Editing ----------------------------------------------------------
+
+    /// Makes an edit: at tick 0 to the set-up (kept as typed, in `f64`),
+    /// later as an edit of that tick, applied to both worlds of the split
+    /// view and replayed whenever the tick is reached again. Either all of
+    /// it happens or nothing does. Returns what it added, if anything.
+    pub(crate) fn edit(&mut self, edit: Edit) -> Result<Option<Selected>, String> {
+        let before = self.snapshot();
+        let added = if self.tick() == 0 {
+            let mut setup = self.setup.clone();
+            let renumber = edit.apply_to_scene(&mut setup)?;
+            let now = Frame::build(&setup, self.kind, self.split_kind()).map_err(|e| e.to_string())?;
+            if let Some(change) = renumber {
+                self.edits = self.edits.iter().filter_map(|(t, e)| Some((*t, e.renumbered(change)?))).collect();
+            }
+            let added = match edit {
+                Edit::AddBody(_) => now.primary.bodies().last().map(|(id, _)| Selected::Body(*id)),
+                Edit::AddCollider(_) => now.primary.colliders().last().map(|(id, _)| Selected::Collider(*id)),
+                _ => None,
+            };
+            self.setup = setup;
+            self.now = now;
+            added
+        } else {
+            let added = self.now.apply(&edit)?;
+            let tick = self.tick();
+            let at = self.edits.partition_point(|(t, _)| *t <= tick);
+            self.edits.insert(at, (tick, edit));
+            added
+        };
+        self.push_undo(before);
+        Ok(added)
+    }
+
+    /// Changes the world's settings: they belong to the set-up, so the
+    /// set-up is re-run to the current tick with them.
+    pub(crate) fn set_settings(&mut self, settings: Settings) -> Result<Rerun, SceneError> {
+        let before = self.snapshot();
+        let mut setup = self.setup.clone();
+        setup.settings = settings;
+        let rerun = self.rerun(setup, self.kind, self.split_kind(), self.tick())?;
+        self.push_undo(before);
+        Ok(rerun)
+    }
+
+    fn snapshot(&self) -> Snapshot {
+        Snapshot { setup: self.setup.clone(), edits: self.edits.clone() }
+    }
+
+    fn push_undo(&mut self, before: Snapshot) {
+        self.undo.push(before);
+        if self.undo.len() > UNDO_DEPTH {
+            self.undo.remove(0);
+        }
+        self.redo.clear();
+    }
+
+    /// Takes back the last edit (`redo` false) or makes the last one taken
+    /// back again, re-running to the current tick: `None` when there is
+    /// nothing to take back (or make again).
+    pub(crate) fn undo(&mut self, redo: bool) -> Option<Result<Rerun, SceneError>> {
+        let target = if redo { self.redo.pop()? } else { self.undo.pop()? };
+        let current = self.snapshot();
+        let edits = std::mem::replace(&mut self.edits, target.edits.clone());
+        let result = self.rerun(target.setup.clone(), self.kind, self.split_kind(), self.tick());
+        if result.is_ok() {
+            if redo { self.undo.push(current) } else { self.redo.push(current) }
+        } else {
+            // What it would return to no longer builds (in another
+            // precision since): nothing changes.
+            self.edits = edits;
+            if redo { self.redo.push(target) } else { self.undo.push(target) }
+        }
+        Some(result)
+    }
+
+    /// The file now holds the set-up.
+    pub(crate) fn mark_saved(&mut self) {
+        self.saved = self.setup.clone();
+    }
+
+    /// What must hold after any action: `Err` says what does not.
+    pub(crate) fn check(&self) -> Result<(), String> {
+        let tick = self.tick();
+        let ticks: Vec<u64> = self.history.iter().map(|f| f.primary.tick()).collect();
+        let expected: Vec<u64> = (tick - ticks.len() as u64..tick).collect();
+        if ticks != expected {
+            return Err(format!("the history's ticks {ticks:?} do not lead up to tick {tick}"));
+        }
+        let bytes: usize = self.history.iter().map(Frame::bytes).sum();
+        if bytes != self.history_bytes || (bytes > HISTORY_BYTES && self.history.len() > 1) {
+            return Err(format!("the history holds {bytes} bytes, counted {}", self.history_bytes));
+        }
+        if self.compare == self.kind || self.now.primary.kind() != self.kind {
+            return Err(format!("{} compared with {}", self.kind, self.compare));
+        }
+        for frame in self.history.iter().chain(std::iter::once(&self.now)) {
+            if let Some(split) = &frame.split {
+                let ids = |sim: &dyn Sim| sim.bodies().into_iter().map(|(id, _)| id).collect::<Vec<_>>();
+                if split.world.tick() != frame.primary.tick() || split.deviation.tick != frame.primary.tick() {
+                    return Err(format!("the split view is at tick {} at tick {}", split.world.tick(), tick));
+                }
+                if ids(&*split.world) != ids(&*frame.primary) {
+                    return Err(format!("the split view's bodies differ from the world's at tick {tick}"));
+                }
+            }
+        }
+        if !THRESHOLD_EXPONENTS.contains(&self.threshold_exponent) || self.speed >= SPEEDS.len() {
+            return Err(format!("threshold 1e{} or speed {} out of bounds", self.threshold_exponent, self.speed));
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,292 @@
+//! Drawing the sandbox: the status bar, the braille canvas, the inspector,
+//! the bottom lines and the help overlay. Reads the [`App`], changes
+//! nothing.
+
+mod canvas;
+mod inspector;
+#[cfg(test)]
+mod tests;
+
+use std::fmt::Write as _;
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+
+use crate::app::App;
+use crate::editor::{self, PromptKind, world_fields};
+use crate::keymap::KEYS;
+use crate::layout::status_rows;
+pub use crate::layout::{MIN_HEIGHT, MIN_WIDTH};
+
+/// Velocity arrows show where a body would be after this many ticks.
+pub(crate) const ARROW_TICKS: f64 = 10.0;
+
+/// Colours, or none at all under `NO_COLOR`.
+#[derive(Clone, Copy)]
+struct Theme {
+    colors: bool,
+}
+
+impl Theme {
+    fn color(self, color: Color) -> Color {
+        if self.colors { color } else { Color::Reset }
+    }
+
+    fn fg(self, color: Color) -> Style {
+        Style::new().fg(self.color(color))
+    }
+
+    /// A value that differs from f64's.
+    fn differs(self) -> Style {
+        if self.colors { self.fg(Color::Yellow) } else { Style::new().add_modifier(Modifier::UNDERLINED) }
+    }
+
+    /// A yes/no answer that differs from f64's.
+    fn outcome_differs(self) -> Style {
+        let style = Style::new().add_modifier(Modifier::BOLD);
+        if self.colors { style.fg(Color::Red) } else { style.add_modifier(Modifier::REVERSED) }
+    }
+
+    fn error(self) -> Style {
+        if self.colors { self.fg(Color::Red) } else { Style::new().add_modifier(Modifier::BOLD) }
+    }
+}
+
+/// Draws the whole sandbox.
+///
+/// # Examples
+///
+/// ```
+/// use geom_tui::{App, ScalarKind};
+/// use geom_tui::scene::{Scene, DEFAULT_SCENE};
+/// use ratatui::{backend::TestBackend, Terminal};
+///
+/// let app = App::new(Scene::parse(DEFAULT_SCENE)?, None, ScalarKind::I32F32)?;
+/// let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+/// terminal.draw(|frame| geom_tui::ui::draw(frame, &app)).unwrap();
+/// let top: String = (0..80).map(|x| terminal.backend().buffer()[(x, 0)].symbol()).collect();
+/// assert!(top.contains("tick 0") && top.contains("I32F32"));
+/// # Ok::<(), geom_tui::scene::SceneError>(())
+/// ```
+pub fn draw(frame: &mut Frame<'_>, app: &App) {
+    let theme = Theme { colors: app.view.colors };
+    let areas = app.areas(frame.area());
+    if areas.too_small {
+        return draw_too_small(frame, frame.area(), app);
+    }
+    let inspection =
+        app.selection().and_then(|s| crate::inspect::inspection(app.timeline.primary(), s, app.editor.target_rank));
+    draw_status(frame, areas.status, app, theme);
+    canvas::draw(frame, areas.canvas, app, inspection.as_ref(), theme);
+    if let Some(area) = areas.inspector {
+        inspector::draw(frame, area, app, inspection.as_ref(), theme);
+    }
+    draw_footer(frame, areas.footer, app, theme);
+    if let Some(top) = app.view.help {
+        draw_help(frame, frame.area(), top, theme);
+    }
+}
+
+/// A short note in place of the sandbox when the terminal is too small;
+/// it shows as much of it as fits, down to nothing at all in 0 × 0.
+fn draw_too_small(frame: &mut Frame<'_>, area: Rect, app: &App) {
+    let rows = MIN_HEIGHT - 1 + status_rows(app.timeline.secondary().is_some());
+    let text = vec![
+        Line::from("terminal too small"),
+        Line::from(format!("{}×{}, need {MIN_WIDTH}×{rows}", area.width, area.height)),
+        Line::from("q quits"),
+    ];
+    frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+}
+
+fn draw_status(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
+    let timeline = &app.timeline;
+    let bar = Style::new().add_modifier(Modifier::REVERSED);
+    let state = if timeline.playing() { format!("▶ {} t/s", timeline.ticks_per_second()) } else { "⏸".to_owned() };
+    let mut first = format!(
+        " {state} │ tick {} │ {} │ checksum {:016x} │ rewind {}",
+        app.tick(),
+        app.kind(),
+        app.checksum(),
+        timeline.rewindable()
+    );
+    if let Some(at) = app.pointer() {
+        let _ = write!(first, " │ at {}, {}", short(at.x), short(at.y));
+    }
+    let _ = write!(first, " │ 1 cell = {}", significant(app.view.camera.cell()));
+    let [top, rest] = Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
+    frame.render_widget(Paragraph::new(first).style(bar), top);
+    if let Some(secondary) = timeline.secondary() {
+        let now = timeline.deviation_now().map_or(0.0, |d| d.gap);
+        let divergence = timeline.first_divergence();
+        let threshold = format!("1e{}", timeline.threshold_exponent());
+        let first = match divergence {
+            Some(d) => format!("first > {threshold} at tick {}{}", d.tick, body_suffix(d.body)),
+            None => format!("none > {threshold} yet"),
+        };
+        let line = Line::from(vec![
+            Span::raw(format!(" split: {} solid, ", app.kind())),
+            Span::styled(format!("{} dotted", secondary.kind()), theme.fg(Color::Magenta)),
+            Span::raw(format!(" │ gap now {} │ ", short(now))),
+            Span::styled(first, if divergence.is_some() { theme.error() } else { Style::new() }),
+        ]);
+        frame.render_widget(Paragraph::new(line), rest);
+    }
+}
+
+fn body_suffix(body: Option<geom_core::world::BodyId>) -> String {
+    body.map(|b| format!(" (body {})", b.index())).unwrap_or_default()
+}
+
+/// `v` to three significant digits: the zoom needs no more.
+fn significant(v: f64) -> String {
+    if !(v.is_finite() && (1e-3..1e6).contains(&v)) {
+        return format!("{v:.2e}");
+    }
+    // A small whole number: the digits before the point.
+    #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+    let decimals = (2.0 - v.log10().floor()).max(0.0) as usize;
+    format!("{v:.decimals$}")
+}
+
+/// `text` broken into lines of at most `width` characters, between words
+/// where it can be (a word longer than a line is split).
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let width = width.max(1);
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let (used, length) = (line.chars().count(), word.chars().count());
+        if used > 0 && used + 1 + length > width {
+            lines.push(std::mem::take(&mut line));
+        } else if used > 0 {
+            line.push(' ');
+        }
+        for c in word.chars() {
+            if line.chars().count() >= width {
+                lines.push(std::mem::take(&mut line));
+            }
+            line.push(c);
+        }
+    }
+    lines.push(line);
+    lines
+}
+
+/// What the bottom lines hold above the prompt line: the values of what a
+/// prompt edits, or the message.
+fn footer_text(app: &App) -> Option<String> {
+    let sim = app.timeline.primary();
+    let fields =
+        |pairs: Vec<(&str, f64)>| pairs.iter().map(|(n, v)| format!("{n}={}", short(*v))).collect::<Vec<_>>().join(" ");
+    match app.editor.prompt.as_ref().map(|p| &p.kind) {
+        _ if app.view.message.is_some() => app.view.message.as_ref().map(|m| m.text.clone()),
+        Some(PromptKind::Edit(selected)) => {
+            let values = editor::fields(sim, *selected).into_iter().map(|(f, v)| (f.name(), v)).collect();
+            Some(format!("{}: {}", editor::describe(*selected, sim), fields(values)))
+        }
+        Some(PromptKind::World) => Some(format!(
+            "world (the set-up's; re-runs to this tick): {}",
+            fields(world_fields(&app.timeline.setup().settings))
+        )),
+        _ => None,
+    }
+}
+
+/// The rows the bottom lines want in a terminal `width` wide.
+pub(crate) fn footer_rows(app: &App, width: u16) -> u16 {
+    let text_rows = footer_text(app).map_or(0, |text| wrap(&text, usize::from(width)).len());
+    let prompt_rows = usize::from(app.editor.prompt.is_some());
+    u16::try_from((text_rows + prompt_rows).max(1)).unwrap_or(u16::MAX)
+}
+
+/// The prompt's line: what it is for, and as much of the typed text's end
+/// as fits beside it, so that the cursor is always in view.
+fn prompt_line(label: &str, text: &str, width: usize) -> Line<'static> {
+    let label = if label.chars().count() + 9 > width { "> " } else { label };
+    let room = width.saturating_sub(label.chars().count() + 1).max(1);
+    let typed = text.chars().count();
+    let shown = if typed > room {
+        let tail: String = text.chars().skip(typed + 1 - room).collect();
+        format!("…{tail}")
+    } else {
+        text.to_owned()
+    };
+    Line::from(vec![
+        Span::styled(label.to_owned(), Style::new().add_modifier(Modifier::BOLD)),
+        Span::raw(shown),
+        Span::raw("▏"),
+    ])
+}
+
+fn draw_footer(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
+    let width = usize::from(area.width);
+    let mut lines: Vec<Line<'_>> = Vec::new();
+    if let Some(text) = footer_text(app) {
+        let style = match &app.view.message {
+            Some(m) if m.error => theme.error(),
+            Some(_) => theme.fg(Color::Green),
+            None => theme.fg(Color::Gray),
+        };
+        lines.extend(wrap(&text, width).into_iter().map(|l| Line::from(Span::styled(l, style))));
+    }
+    if let Some(prompt) = &app.editor.prompt {
+        let label = match prompt.kind {
+            PromptKind::Edit(_) => "edit> ",
+            PromptKind::World => "edit world> ",
+            PromptKind::Open => "open scene file (Tab completes)> ",
+            PromptKind::SaveState => "save this tick's state as> ",
+        };
+        // The prompt's line is the last, whatever room the text above had.
+        let room = usize::from(area.height).saturating_sub(1);
+        let skip = lines.len().saturating_sub(room);
+        lines.drain(..skip);
+        lines.push(prompt_line(label, &prompt.text, width));
+    } else if lines.is_empty() {
+        let selection =
+            app.selection().map(|s| format!("{} · ", editor::describe(s, app.timeline.primary()))).unwrap_or_default();
+        lines.push(Line::from(format!("{selection}space play · . step · , back · Tab select · ? help · q quit")));
+    }
+    frame.render_widget(Paragraph::new(lines), area);
+}
+
+/// The help's lines: every key, then what the colours mean.
+fn help_lines(theme: Theme) -> Vec<Line<'static>> {
+    let mut lines: Vec<Line<'static>> = KEYS
+        .iter()
+        .map(|(key, what)| {
+            Line::from(vec![Span::styled(format!("{key:>14}  "), theme.fg(Color::Yellow)), Span::raw(*what)])
+        })
+        .collect();
+    lines.push(Line::from(Span::styled(
+        format!("arrows: velocity × {ARROW_TICKS} ticks · red: contacts · * ≠ f64"),
+        theme.fg(Color::Gray),
+    )));
+    lines.push(Line::from(Span::styled(
+        "dotted green: sensors · blue: platforms · magenta: impacts",
+        theme.fg(Color::Gray),
+    )));
+    lines
+}
+
+fn draw_help(frame: &mut Frame<'_>, area: Rect, top: u16, theme: Theme) {
+    let lines = help_lines(theme);
+    let total = u16::try_from(lines.len()).unwrap_or(u16::MAX);
+    let width = 72.min(area.width);
+    let height = (total + 2).min(area.height);
+    let popup = Rect::new(area.x + (area.width - width) / 2, area.y + (area.height - height) / 2, width, height);
+    let shown = height.saturating_sub(2);
+    let top = top.min(total.saturating_sub(shown));
+    let title = if shown < total {
+        format!(" keys {}-{} of {total} · ↑↓ scroll · Esc closes ", top + 1, (top + shown).min(total))
+    } else {
+        " keys · ? or Esc closes ".to_owned()
+    };
+    frame.render_widget(Clear, popup);
+    frame.render_widget(Paragraph::new(lines).scroll((top, 0)).block(Block::bordered().title(title)), popup);
+}
+
+pub(crate) use self::inspector::short;
