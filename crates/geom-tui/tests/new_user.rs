@@ -1,0 +1,383 @@
+//! Every defect a new user met in an afternoon with the sandbox, in tmux at
+//! 120 × 36 and 80 × 24, reproduced with the keys they pressed. Each test
+//! failed before its fix.
+
+use std::path::Path;
+use std::process::Command;
+
+use geom_core::Vec2;
+use geom_tui::scene::{DEFAULT_SCENE, Scene};
+use geom_tui::{App, ScalarKind};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
+
+fn app(kind: ScalarKind) -> App {
+    let mut app = App::new(Scene::parse(DEFAULT_SCENE).unwrap(), None, kind).unwrap();
+    app.set_colors(false);
+    app
+}
+
+fn press(app: &mut App, code: KeyCode) {
+    app.handle(&Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+}
+
+fn control(app: &mut App, c: char) {
+    app.handle(&Event::Key(KeyEvent::new(KeyCode::Char(c), KeyModifiers::CONTROL)));
+}
+
+/// Types `text` a key at a time.
+fn keys(app: &mut App, text: &str) {
+    for c in text.chars() {
+        press(app, KeyCode::Char(c));
+    }
+}
+
+/// The screen as the user sees it, one line per row.
+fn screen(app: &mut App, width: u16, height: u16) -> String {
+    app.handle(&Event::Resize(width, height));
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|frame| geom_tui::ui::draw(frame, app)).unwrap();
+    let buffer = terminal.backend().buffer();
+    (0..height)
+        .map(|y| (0..width).map(|x| buffer[(x, y)].symbol()).collect::<String>().trim_end().to_owned())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+fn geom_tui(args: &[&str]) -> String {
+    let output = Command::new(env!("CARGO_BIN_EXE_geom-tui")).args(args).output().expect("the binary runs");
+    assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+    String::from_utf8(output.stdout).expect("text")
+}
+
+// --- 1. Esc quit at once, even with unsaved edits ---------------------------
+
+#[test]
+fn quitting_with_unsaved_edits_asks_first_and_esc_never_quits_from_a_question() {
+    let mut app = app(ScalarKind::I32F32);
+    keys(&mut app, "b");
+    press(&mut app, KeyCode::Esc);
+    assert!(!app.should_quit(), "Esc with an unsaved ball asks first");
+    let text = screen(&mut app, 80, 24);
+    assert!(text.contains("quit? the set-up has unsaved edits: y quits"), "{text}");
+    press(&mut app, KeyCode::Esc);
+    assert!(!app.should_quit(), "Esc in the question stays");
+    assert_eq!(app.message(), Some("stayed; nothing changed"));
+    keys(&mut app, "q");
+    keys(&mut app, "n");
+    assert!(!app.should_quit(), "any key but y stays");
+    keys(&mut app, "qy");
+    assert!(app.should_quit());
+}
+
+#[test]
+fn esc_closes_a_prompt_or_the_help_and_never_quits_from_them() {
+    let mut app = app(ScalarKind::I32F32);
+    press(&mut app, KeyCode::Enter); // the world's prompt: nothing selected
+    keys(&mut app, "gx=1");
+    press(&mut app, KeyCode::Esc);
+    assert!(!app.should_quit());
+    keys(&mut app, "?");
+    press(&mut app, KeyCode::Esc);
+    assert!(!app.should_quit());
+    assert!(screen(&mut app, 80, 24).contains("? help · q quit"), "both closed");
+    // Nothing was edited: quitting needs no question.
+    press(&mut app, KeyCode::Esc);
+    assert!(app.should_quit());
+}
+
+#[test]
+fn ctrl_c_asks_too_and_a_second_ctrl_c_means_it() {
+    let mut app = app(ScalarKind::F64);
+    keys(&mut app, "b");
+    control(&mut app, 'c');
+    assert!(!app.should_quit());
+    control(&mut app, 'c');
+    assert!(app.should_quit());
+}
+
+// --- 2. r threw away every edit --------------------------------------------
+
+#[test]
+fn reset_returns_to_the_set_up_as_edited_not_as_opened() {
+    let mut app = app(ScalarKind::I32F32);
+    let bodies = app.setup().bodies.len();
+    keys(&mut app, "b");
+    assert_eq!(app.setup().bodies.len(), bodies + 1, "an edit at tick 0 changes the set-up");
+    keys(&mut app, "..........r");
+    assert_eq!(app.tick(), 0);
+    assert_eq!(app.state().bodies.len(), bodies + 1, "the ball is still there");
+    let fresh = {
+        let mut scene = Scene::parse(DEFAULT_SCENE).unwrap();
+        scene.bodies = app.setup().bodies.clone();
+        App::new(scene, None, ScalarKind::I32F32).unwrap()
+    };
+    assert_eq!(app.checksum(), fresh.checksum(), "tick 0 is the edited set-up's");
+}
+
+#[test]
+fn stepping_back_past_a_later_edit_and_forward_again_replays_it() {
+    let mut app = app(ScalarKind::I16F16);
+    keys(&mut app, ".....");
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Enter);
+    keys(&mut app, "vy=0.5");
+    press(&mut app, KeyCode::Enter);
+    keys(&mut app, ".....");
+    let (tick, checksum, unsaved) = (app.tick(), app.checksum(), app.unsaved());
+    assert_eq!(unsaved.as_deref(), Some("1 edit after tick 0 that no scene file keeps"));
+    keys(&mut app, ",,,,,,,,");
+    assert_eq!(app.tick(), 2);
+    keys(&mut app, "........");
+    assert_eq!((app.tick(), app.checksum()), (tick, checksum), "the edit at tick 5 was made again");
+    // From tick 0 too, and in another precision and back.
+    keys(&mut app, "r");
+    for _ in 0..tick {
+        keys(&mut app, ".");
+    }
+    assert_eq!(app.checksum(), checksum);
+}
+
+#[test]
+fn ctrl_z_undoes_an_edit_and_ctrl_y_makes_it_again() {
+    let mut app = app(ScalarKind::I32F32);
+    let before = app.checksum();
+    keys(&mut app, "b");
+    let with_ball = app.checksum();
+    assert_ne!(with_ball, before);
+    control(&mut app, 'z');
+    assert_eq!((app.checksum(), app.unsaved()), (before, None), "undone: nothing left unsaved");
+    control(&mut app, 'z');
+    assert_eq!(app.message(), Some("nothing to undo"));
+    control(&mut app, 'y');
+    assert_eq!(app.checksum(), with_ball);
+    // A later edit undone re-runs to the tick the user is at.
+    keys(&mut app, "...");
+    press(&mut app, KeyCode::Tab);
+    keys(&mut app, "]");
+    let grown = app.checksum();
+    control(&mut app, 'z');
+    assert_eq!(app.tick(), 3);
+    assert_ne!(app.checksum(), grown);
+    control(&mut app, 'y');
+    assert_eq!(app.checksum(), grown);
+}
+
+// --- 4. the Enter prompt was cut off at 80 × 24 ----------------------------
+
+#[test]
+fn the_edit_prompt_keeps_every_field_and_the_cursor_in_view_at_80_by_24() {
+    let mut app = app(ScalarKind::I32F32);
+    for _ in 0..5 {
+        press(&mut app, KeyCode::Tab);
+    }
+    assert_eq!(app.selected().as_deref(), Some("body 4"));
+    press(&mut app, KeyCode::Enter);
+    let text = screen(&mut app, 80, 24);
+    assert!(text.contains("im=") && text.contains("mu="), "every field is shown:\n{text}");
+    keys(&mut app, "x = 1.25");
+    let text = screen(&mut app, 80, 24);
+    assert_eq!(text.lines().last(), Some("edit> x = 1.25▏"), "{text}");
+    // A long text shows its end, where the cursor is.
+    keys(&mut app, &" vy=0".repeat(30));
+    let text = screen(&mut app, 80, 24);
+    let last = text.lines().last().unwrap();
+    assert!(last.ends_with("vy=0▏") && last.chars().count() <= 80, "{last}");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.state().bodies[4].position.x, 1.25, "`x = 1.25` with spaces is taken");
+}
+
+// --- 5. the divergence threshold drifted -----------------------------------
+
+#[test]
+fn the_divergence_threshold_is_an_exact_power_of_ten_however_often_it_changes() {
+    let mut app = app(ScalarKind::I16F16);
+    keys(&mut app, "c");
+    keys(&mut app, &"}".repeat(20));
+    assert_eq!(app.message(), Some("divergence threshold 1e3"));
+    keys(&mut app, &"{".repeat(30));
+    assert_eq!(app.message(), Some("divergence threshold 1e-9"));
+    keys(&mut app, &"}".repeat(7));
+    assert_eq!(app.message(), Some("divergence threshold 1e-2"));
+    assert!(screen(&mut app, 80, 24).contains("none > 1e-2 yet"));
+}
+
+// --- 6. C compared a type with itself --------------------------------------
+
+#[test]
+fn the_split_view_never_compares_a_type_with_itself() {
+    for kind in ScalarKind::ALL {
+        let mut app = app(kind);
+        keys(&mut app, "c");
+        for _ in 0..12 {
+            let text = screen(&mut app, 80, 24);
+            let split = text.lines().nth(1).unwrap();
+            assert!(!split.contains(&format!("{kind} dotted")), "{split}");
+            assert_ne!(app.split().unwrap().0.scalar, Some(kind), "{split}");
+            keys(&mut app, "C");
+        }
+        // Switching to the compared type moves the comparison away.
+        keys(&mut app, "p");
+        let split = screen(&mut app, 80, 24).lines().nth(1).unwrap().to_owned();
+        assert!(!split.contains(&format!("{} dotted", app.kind())), "{split}");
+    }
+}
+
+// --- 7. switching precision was lossy and silently undone -------------------
+
+#[test]
+fn switching_precision_re_runs_the_set_up_and_shows_what_run_prints() {
+    let mut app = app(ScalarKind::I32F32);
+    for _ in 0..90 {
+        keys(&mut app, ".");
+    }
+    let before = app.checksum();
+    keys(&mut app, "1");
+    assert_eq!((app.kind(), app.tick()), (ScalarKind::F32, 90));
+    let f32_at_90 = format!("{:016x}", app.checksum());
+    let run = geom_tui(&["run", "default", "--scalar", "f32", "--ticks", "90"]);
+    assert_eq!(run.lines().last(), Some(format!("90 {f32_at_90}").as_str()), "the sandbox shows what run prints");
+    assert_eq!(app.message(), Some("re-ran the set-up in f32; re-ran to tick 90"));
+    keys(&mut app, "4");
+    assert_eq!(app.checksum(), before, "back in I32F32: the same checksum");
+    keys(&mut app, ",");
+    assert_eq!((app.kind(), app.tick()), (ScalarKind::I32F32, 89), "rewinding stays in the type chosen");
+}
+
+// --- 8. small ones ----------------------------------------------------------
+
+#[test]
+fn counts_of_one_are_singular() {
+    let mut app = app(ScalarKind::F64);
+    keys(&mut app, &"-".repeat(10));
+    assert_eq!(app.message(), Some("1 tick per second"));
+    keys(&mut app, "+");
+    assert_eq!(app.message(), Some("2 ticks per second"));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("one.toml");
+    let mut scene = Scene::new(geom_tui::scene::Settings::new(Vec2::new(0.0, -0.125)));
+    scene.bodies.push(geom_tui::scene::BodySpec::new(Vec2::new(0.0, 1.0), 0.5));
+    scene.colliders.push(geom_tui::scene::Shape::Circle { center: Vec2::new(0.0, 0.0), radius: 0.5 }.into());
+    let mut app = App::new(scene, Some(path.clone()), ScalarKind::F64).unwrap();
+    keys(&mut app, "w");
+    let expected = format!("saved the set-up (1 body, 1 collider) to {}", path.display());
+    assert_eq!(app.message(), Some(expected.as_str()));
+}
+
+#[test]
+fn the_help_scrolls_to_every_key_in_a_40_by_12_terminal() {
+    let mut app = app(ScalarKind::F64);
+    keys(&mut app, "?");
+    let mut seen = String::new();
+    for _ in 0..30 {
+        seen.push_str(&screen(&mut app, 40, 12));
+        press(&mut app, KeyCode::Down);
+    }
+    assert!(screen(&mut app, 40, 12).contains("↑↓ scroll"), "the title says it scrolls");
+    for (key, _) in geom_tui::keymap::KEYS {
+        assert!(seen.contains(key), "`{key}` never came into view");
+    }
+    assert!(seen.contains("dotted green"), "nor the last line");
+}
+
+#[test]
+fn the_inspector_shows_by_how_much_values_that_print_alike_differ() {
+    // A ball whose distance to the floor is a third: I32F32's and f64's
+    // agree to the digits a column holds, but not beyond.
+    let mut scene = Scene::new(geom_tui::scene::Settings::new(Vec2::new(0.0, 0.0)));
+    let floor = geom_tui::scene::Shape::Segment { start: Vec2::new(-8.0, 0.0), end: Vec2::new(8.0, 0.0) };
+    scene.colliders.push(floor.into());
+    scene.bodies.push(geom_tui::scene::BodySpec::new(Vec2::new(0.0, 29.0 + 1.0 / 3.0), 0.0));
+    let mut app = App::new(scene, None, ScalarKind::F64).unwrap();
+    app.set_colors(false);
+    press(&mut app, KeyCode::Tab);
+    let text = screen(&mut app, 80, 24);
+    let gap = text.lines().find(|l| l.starts_with("│gap")).unwrap_or_else(|| panic!("{text}"));
+    let cells: Vec<&str> = gap.trim_start_matches("│gap").split_whitespace().collect();
+    assert_eq!(cells[1], "29.33333333", "f64's own value:\n{text}");
+    // I32F32 holds 29⅓ to within 2⁻³², which prints alike to ten digits:
+    // the cell says by how much it differs instead.
+    let delta: f64 = cells[3].strip_prefix('Δ').and_then(|d| d.strip_suffix('*')).unwrap().parse().unwrap();
+    assert!(delta != 0.0 && delta.abs() <= 2f64.powi(-32), "{gap}");
+    assert!(!cells[2].starts_with('Δ'), "I16F16 differs in the digits shown: {gap}");
+}
+
+// --- 9. missing and expected ----------------------------------------------
+
+#[test]
+fn the_inspector_shows_the_selected_bodys_own_position_and_velocity() {
+    let mut scene = Scene::new(geom_tui::scene::Settings::new(Vec2::new(0.0, 0.0)));
+    let mut ball = geom_tui::scene::BodySpec::new(Vec2::new(1.5, 2.25), 0.75);
+    ball.velocity = Vec2::new(0.5, -0.25);
+    scene.bodies.push(ball);
+    scene.bodies.push(geom_tui::scene::BodySpec::new(Vec2::new(-5.0, -5.0), 0.5));
+    let mut app = App::new(scene, None, ScalarKind::I32F32).unwrap();
+    press(&mut app, KeyCode::Tab);
+    let own = |app: &mut App| {
+        let text = screen(app, 80, 24);
+        text.lines().find(|l| l.starts_with("│now ")).unwrap_or_else(|| panic!("{text}")).to_owned()
+    };
+    assert_eq!(own(&mut app), "│now x=1.5 y=2.25 vx=0.5 vy=-0.25 r=0.75");
+    keys(&mut app, ".");
+    assert_eq!(own(&mut app), "│now x=2.0 y=2.0 vx=0.5 vy=-0.25 r=0.75", "one tick on");
+}
+
+#[test]
+fn the_status_bar_shows_the_zoom_and_the_world_point_under_the_mouse() {
+    let mut app = app(ScalarKind::I32F32);
+    let _ = screen(&mut app, 120, 36);
+    let (column, row) = app.cell_of(Vec2::new(0.0, 0.0)).expect("the origin is in view");
+    let moved = MouseEvent { kind: MouseEventKind::Moved, column, row, modifiers: KeyModifiers::NONE };
+    app.handle(&Event::Mouse(moved));
+    let status = screen(&mut app, 120, 36).lines().next().unwrap().to_owned();
+    let (_, at) = status.split_once("│ at ").unwrap_or_else(|| panic!("{status}"));
+    let coords: Vec<f64> = at.split(" │").next().unwrap().split(", ").map(|v| v.parse().unwrap()).collect();
+    let cell = app.cell_of(Vec2::new(coords[0], coords[1]));
+    assert_eq!(cell, Some((column, row)), "the point shown is under the mouse: {status}");
+    assert!(status.contains("│ 1 cell = "), "{status}");
+    keys(&mut app, "z");
+    let zoomed = screen(&mut app, 120, 36).lines().next().unwrap().to_owned();
+    assert_ne!(zoomed.split("1 cell = ").nth(1), status.split("1 cell = ").nth(1), "zooming changes it");
+}
+
+#[test]
+fn the_world_settings_are_edited_with_nothing_selected_and_re_run_to_this_tick() {
+    let mut app = app(ScalarKind::I32F32);
+    keys(&mut app, "....");
+    press(&mut app, KeyCode::Enter);
+    let text = screen(&mut app, 80, 24);
+    assert!(text.contains("gx=0.0 gy=-0.015625"), "{text}");
+    keys(&mut app, "gy = -0.03125 bounce=0.25");
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.tick(), 4);
+    assert_eq!(app.setup().settings.gravity, Vec2::new(0.0, -0.03125));
+    assert_eq!(app.setup().settings.bounce_threshold, Some(0.25));
+    let mut scene = Scene::parse(DEFAULT_SCENE).unwrap();
+    scene.settings = app.setup().settings;
+    let mut same = App::new(scene, None, ScalarKind::I32F32).unwrap();
+    keys(&mut same, "....");
+    assert_eq!(app.checksum(), same.checksum(), "as if the scene had always had them");
+    press(&mut app, KeyCode::Enter);
+    keys(&mut app, "substeps=0");
+    press(&mut app, KeyCode::Enter);
+    assert!(app.message().unwrap().contains("from 1 to 255"), "{:?}", app.message());
+}
+
+#[test]
+fn the_open_prompt_expands_a_tilde_and_completes_file_names_with_tab() {
+    let home = std::env::var_os("HOME").map(std::path::PathBuf::from);
+    let Some(home) = home.filter(|h| h.is_dir()) else { return };
+    let dir = tempfile::Builder::new().prefix("geom-tui-open-").tempdir_in(&home).unwrap();
+    let name = dir.path().file_name().unwrap().to_str().unwrap().to_owned();
+    std::fs::write(dir.path().join("player-scene.toml"), include_str!("../scenes/player.toml")).unwrap();
+    let mut app = app(ScalarKind::I32F32);
+    keys(&mut app, "O");
+    keys(&mut app, &format!("~/{name}/pla"));
+    press(&mut app, KeyCode::Tab);
+    let text = screen(&mut app, 120, 36);
+    assert!(text.lines().last().unwrap().contains(&format!("~/{name}/player-scene.toml▏")), "{text}");
+    press(&mut app, KeyCode::Enter);
+    let opened = Path::new(&home).join(&name).join("player-scene.toml");
+    assert_eq!(app.message(), Some(format!("opened {} in I32F32", opened.display()).as_str()));
+}
