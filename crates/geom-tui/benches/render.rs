@@ -1,13 +1,14 @@
 //! Drawing one frame of the sandbox: a 500-body scene at two terminal
-//! sizes, with a body selected so the inspector computes its five columns.
-//! Run with `cargo xtask bench`.
+//! sizes, with a body selected so the inspector computes its five columns;
+//! and what switching precision costs there, now that it re-runs the
+//! set-up to the current tick. Run with `cargo xtask bench`.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use geom_core::Vec2;
 use geom_tui::scene::{BodySpec, ColliderSpec, Scene, Settings, Shape};
-use geom_tui::{App, ScalarKind};
+use geom_tui::{Action, App, ScalarKind};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
@@ -47,7 +48,7 @@ fn busy_app(width: u16, height: u16) -> App {
         app.handle(&Event::Key(KeyEvent::new(code, KeyModifiers::NONE)));
     }
     for _ in 0..200 {
-        app.step_forward();
+        app.apply(Action::StepForward);
     }
     app
 }
@@ -66,5 +67,18 @@ fn frames(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, frames);
+/// Switching precision at tick 200 of the busy scene: the set-up built in
+/// the other type and stepped 200 ticks, keeping each for rewinding.
+fn precision_switch(c: &mut Criterion) {
+    let mut group = c.benchmark_group("rerun");
+    group.sample_size(10);
+    let mut app = busy_app(80, 24);
+    let mut kinds = [ScalarKind::F32, ScalarKind::I32F32].into_iter().cycle();
+    group.bench_function("500 bodies to tick 200", |b| {
+        b.iter(|| app.apply(Action::Precision(kinds.next().unwrap_or(ScalarKind::F64))));
+    });
+    group.finish();
+}
+
+criterion_group!(benches, frames, precision_switch);
 criterion_main!(benches);

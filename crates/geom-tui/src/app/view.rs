@@ -1,0 +1,76 @@
+//! The mouse and the view: the pointer, clicks and drags, and fitting the
+//! scene into the canvas.
+
+use geom_core::Vec2;
+use ratatui::layout::Position;
+
+use super::App;
+use crate::editor::{self, Drag};
+use crate::keymap::Mode;
+use crate::layout::{Camera, snap};
+
+impl App {
+    // --- Mouse and view ---------------------------------------------------
+
+    pub(super) fn hover(&mut self, column: u16, row: u16) {
+        let canvas = self.areas(self.view.size).canvas;
+        self.view.pointer = canvas.contains(Position::new(column, row)).then_some((column, row));
+    }
+
+    /// The world point under the pointer, when it is over the canvas.
+    pub(crate) fn pointer(&self) -> Option<Vec2<f64>> {
+        let canvas = self.areas(self.view.size).canvas;
+        let (column, row) = self.view.pointer.filter(|&(c, r)| canvas.contains(Position::new(c, r)))?;
+        Some(self.view.camera.world_at(canvas, column, row))
+    }
+
+    pub(super) fn click(&mut self, column: u16, row: u16) {
+        let canvas = self.areas(self.view.size).canvas;
+        if !canvas.contains(Position::new(column, row)) || self.mode() != Mode::Normal {
+            return;
+        }
+        let point = self.view.camera.world_at(canvas, column, row);
+        let sim = self.timeline.primary();
+        let picked = editor::pick(sim, point, self.view.camera.cell() * 1.5);
+        self.editor.drag = match picked.and_then(|s| editor::anchor(sim, s)) {
+            Some(anchor) => Some(Drag::Move { grab: point - anchor }),
+            None => Some(Drag::Pan { column, row }),
+        };
+        self.select(picked);
+    }
+
+    pub(super) fn drag_to(&mut self, column: u16, row: u16) {
+        let canvas = self.areas(self.view.size).canvas;
+        let point = self.view.camera.world_at(canvas, column, row);
+        match self.editor.drag {
+            Some(Drag::Move { grab }) => {
+                let grid = self.view.camera.grid();
+                let to = point - grab;
+                self.move_selection_to(Vec2::new(snap(to.x, grid), snap(to.y, grid)));
+            }
+            Some(Drag::Pan { column: from_column, row: from_row }) => {
+                let (columns, rows) =
+                    (f64::from(from_column) - f64::from(column), f64::from(row) - f64::from(from_row));
+                self.view.camera.pan(columns, rows);
+                self.editor.drag = Some(Drag::Pan { column, row });
+            }
+            None => {}
+        }
+    }
+
+    /// Fits the whole scene in the canvas (leaving the view as it is while
+    /// the terminal is too small to show one).
+    pub(crate) fn fit(&mut self) {
+        let areas = self.areas(self.view.size);
+        if areas.too_small {
+            return;
+        }
+        let sim = self.timeline.primary();
+        let shapes =
+            sim.bodies().into_iter().map(|(_, b)| b.shape()).chain(sim.colliders().into_iter().map(|(_, c)| c.shape));
+        let bounds = shapes.map(|s| s.bounds()).reduce(|(lo, hi), (l, h)| {
+            (Vec2::new(lo.x.min(l.x), lo.y.min(l.y)), Vec2::new(hi.x.max(h.x), hi.y.max(h.y)))
+        });
+        self.view.camera = Camera::fitting(bounds, areas.canvas);
+    }
+}
