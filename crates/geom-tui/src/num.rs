@@ -183,6 +183,21 @@ macro_rules! with_scalar {
 }
 pub(crate) use with_scalar;
 
+/// A number in at most 11 characters: as many decimals as fit (up to
+/// 10, enough to show most differences between precisions), trailing
+/// zeros dropped.
+pub(crate) fn short(v: f64) -> String {
+    for decimals in (1..=10).rev() {
+        let text = format!("{v:.decimals$}");
+        let trimmed = text.trim_end_matches('0');
+        let text = if trimmed.ends_with('.') { format!("{trimmed}0") } else { trimmed.to_owned() };
+        if text.len() <= 11 {
+            return text;
+        }
+    }
+    format!("{v:.3e}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -209,5 +224,17 @@ mod tests {
         assert_eq!(I16F16::from_f64(1e12), I16F16::MAX);
         assert_eq!(I16F16::from_f64(-1e12), I16F16::MIN);
         assert_eq!(I32F32::from_f64(-2.5).to_f64(), -2.5);
+    }
+
+    #[test]
+    fn short_numbers_fit_eleven_characters_and_show_small_differences() {
+        assert_eq!(short(2.0), "2.0");
+        assert_eq!(short(2.000_000_003_725_290_3), "2.000000004");
+        assert_eq!(short(-0.125), "-0.125");
+        assert_eq!(short(268_435_456.5), "268435456.5");
+        assert_eq!(short(1.5e20), "1.500e20");
+        for v in [1.0 / 3.0, -4_096.123_456_789, 1e-12, 123_456_789_012.0] {
+            assert!(short(v).len() <= 11, "{v}: {}", short(v));
+        }
     }
 }

@@ -4,7 +4,10 @@
 
 mod edit;
 mod file;
+mod footer;
 mod view;
+
+pub(crate) use self::footer::{footer_rows, footer_text, wrap};
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -371,7 +374,7 @@ impl App {
         let needs = Needs {
             split: self.timeline.secondary().is_some(),
             inspector: self.view.inspector,
-            footer_rows: crate::ui::footer_rows(self, size.width),
+            footer_rows: footer_rows(self, size.width),
         };
         layout::layout(size, needs)
     }

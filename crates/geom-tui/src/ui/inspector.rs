@@ -11,28 +11,13 @@ use super::Theme;
 use crate::app::App;
 use crate::editor::body_name;
 use crate::inspect::{Inspection, Readings, SweepReading};
-use crate::num::ScalarKind;
+use crate::num::{ScalarKind, short};
 
 /// The rows the inspector's table takes: its title, the types and a row
 /// for each quantity. The body's own values are on the rows below.
 // A handful of quantities, far below u16::MAX.
 #[allow(clippy::cast_possible_truncation)]
 const TABLE_ROWS: u16 = 2 + QUANTITIES.len() as u16;
-
-/// A number in at most 11 characters: as many decimals as fit (up to
-/// 10, enough to show most differences between precisions), trailing
-/// zeros dropped.
-pub(crate) fn short(v: f64) -> String {
-    for decimals in (1..=10).rev() {
-        let text = format!("{v:.decimals$}");
-        let trimmed = text.trim_end_matches('0');
-        let text = if trimmed.ends_with('.') { format!("{trimmed}0") } else { trimmed.to_owned() };
-        if text.len() <= 11 {
-            return text;
-        }
-    }
-    format!("{v:.3e}")
-}
 
 /// One inspector cell's value: a number, or a word for an answer that is
 /// not one (a miss, no contact).

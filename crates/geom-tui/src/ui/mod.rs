@@ -15,11 +15,12 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
-use crate::app::App;
-use crate::editor::{self, PromptKind, world_fields};
+use crate::app::{App, footer_text, wrap};
+use crate::editor::{self, PromptKind};
 use crate::keymap::KEYS;
 use crate::layout::status_rows;
 pub use crate::layout::{MIN_HEIGHT, MIN_WIDTH};
+use crate::num::short;
 
 /// Velocity arrows show where a body would be after this many ticks.
 pub(crate) const ARROW_TICKS: f64 = 10.0;
@@ -152,57 +153,6 @@ fn significant(v: f64) -> String {
     format!("{v:.decimals$}")
 }
 
-/// `text` broken into lines of at most `width` characters, between words
-/// where it can be (a word longer than a line is split).
-fn wrap(text: &str, width: usize) -> Vec<String> {
-    let width = width.max(1);
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        let (used, length) = (line.chars().count(), word.chars().count());
-        if used > 0 && used + 1 + length > width {
-            lines.push(std::mem::take(&mut line));
-        } else if used > 0 {
-            line.push(' ');
-        }
-        for c in word.chars() {
-            if line.chars().count() >= width {
-                lines.push(std::mem::take(&mut line));
-            }
-            line.push(c);
-        }
-    }
-    lines.push(line);
-    lines
-}
-
-/// What the bottom lines hold above the prompt line: the values of what a
-/// prompt edits, or the message.
-fn footer_text(app: &App) -> Option<String> {
-    let sim = app.timeline.primary();
-    let fields =
-        |pairs: Vec<(&str, f64)>| pairs.iter().map(|(n, v)| format!("{n}={}", short(*v))).collect::<Vec<_>>().join(" ");
-    match app.editor.prompt.as_ref().map(|p| &p.kind) {
-        _ if app.view.message.is_some() => app.view.message.as_ref().map(|m| m.text.clone()),
-        Some(PromptKind::Edit(selected)) => {
-            let values = editor::fields(sim, *selected).into_iter().map(|(f, v)| (f.name(), v)).collect();
-            Some(format!("{}: {}", editor::describe(*selected, sim), fields(values)))
-        }
-        Some(PromptKind::World) => Some(format!(
-            "world (the set-up's; re-runs to this tick): {}",
-            fields(world_fields(&app.timeline.setup().settings))
-        )),
-        _ => None,
-    }
-}
-
-/// The rows the bottom lines want in a terminal `width` wide.
-pub(crate) fn footer_rows(app: &App, width: u16) -> u16 {
-    let text_rows = footer_text(app).map_or(0, |text| wrap(&text, usize::from(width)).len());
-    let prompt_rows = usize::from(app.editor.prompt.is_some());
-    u16::try_from((text_rows + prompt_rows).max(1)).unwrap_or(u16::MAX)
-}
-
 /// The prompt's line: what it is for, and as much of the typed text's end
 /// as fits beside it, so that the cursor is always in view.
 fn prompt_line(label: &str, text: &str, width: usize) -> Line<'static> {
@@ -288,5 +238,3 @@ fn draw_help(frame: &mut Frame<'_>, area: Rect, top: u16, theme: Theme) {
     frame.render_widget(Clear, popup);
     frame.render_widget(Paragraph::new(lines).scroll((top, 0)).block(Block::bordered().title(title)), popup);
 }
-
-pub(crate) use self::inspector::short;
