@@ -59,7 +59,7 @@ impl App {
 
     /// Makes an edit through the timeline and says what happened.
     pub(super) fn edit(&mut self, what: &str, edit: Edit) -> Result<Option<Selected>, ()> {
-        self.timeline.edit(edit).map_err(|e| self.refuse(format!("{what} refused: {e}")))
+        self.timeline.edit(edit, false).map_err(|e| self.refuse(format!("{what} refused: {e}")))
     }
 
     pub(super) fn at_tick(&self) -> String {
@@ -92,7 +92,8 @@ impl App {
     }
 
     /// Moves the selection so its anchor is at `to`.
-    pub(super) fn move_selection_to(&mut self, to: Vec2<f64>) {
+    /// With `dragging`, the moves of one drag are one edit.
+    pub(super) fn move_selection_to(&mut self, to: Vec2<f64>, dragging: bool) {
         let Some(selected) = self.selection() else { return };
         let changes = match selected {
             Selected::Body(_) => vec![(Field::X, to.x), (Field::Y, to.y)],
@@ -104,7 +105,9 @@ impl App {
                 crate::sim::collider_fields(&moved.into()).into_iter().filter(|(f, _)| shape_only(f)).collect()
             }
         };
-        let _refused_with_a_message = self.edit("move", Edit::Set(Item::of(selected), changes));
+        if let Err(e) = self.timeline.edit(Edit::Set(Item::of(selected), changes), dragging) {
+            self.refuse(format!("move refused: {e}"));
+        }
     }
 
     /// Moves the selection by grid steps, or pans with nothing selected.
@@ -113,7 +116,7 @@ impl App {
             return self.view.camera.pan(dx * 4.0, dy * 2.0);
         };
         let grid = self.view.camera.grid();
-        self.move_selection_to(Vec2::new(snap(anchor.x + dx * grid, grid), snap(anchor.y + dy * grid, grid)));
+        self.move_selection_to(Vec2::new(snap(anchor.x + dx * grid, grid), snap(anchor.y + dy * grid, grid)), false);
     }
 
     pub(super) fn change_radius(&mut self, by: f64) {

@@ -401,7 +401,10 @@ impl App {
             Action::Resize(width, height) => return self.view.size = Rect::new(0, 0, width, height),
             Action::Hover(column, row) => return self.hover(column, row),
             Action::DragTo(column, row) => return self.drag_to(column, row),
-            Action::Release => return self.editor.drag = None,
+            Action::Release => {
+                self.editor.drag = None;
+                return self.timeline.end_merge();
+            }
             _ => {}
         }
         if self.mode() == Mode::Normal {

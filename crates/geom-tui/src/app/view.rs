@@ -46,7 +46,7 @@ impl App {
             Some(Drag::Move { grab }) => {
                 let grid = self.view.camera.grid();
                 let to = point - grab;
-                self.move_selection_to(Vec2::new(snap(to.x, grid), snap(to.y, grid)));
+                self.move_selection_to(Vec2::new(snap(to.x, grid), snap(to.y, grid)), true);
             }
             Some(Drag::Pan { column: from_column, row: from_row }) => {
                 let (columns, rows) =

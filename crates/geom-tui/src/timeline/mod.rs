@@ -160,6 +160,8 @@ pub(crate) struct Timeline {
     edits: Vec<(u64, Edit)>,
     undo: Vec<Snapshot>,
     redo: Vec<Snapshot>,
+    /// The tick and item of the edit that merged edits join (a drag's).
+    merging: Option<(u64, Item)>,
     kind: ScalarKind,
     /// The split view's precision: never `kind`.
     compare: ScalarKind,
@@ -186,6 +188,7 @@ impl Timeline {
             edits: Vec::new(),
             undo: Vec::new(),
             redo: Vec::new(),
+            merging: None,
             kind,
             compare: if kind == ScalarKind::F64 { ScalarKind::F32 } else { ScalarKind::F64 },
             now,
@@ -461,8 +464,17 @@ impl Timeline {
     /// later as an edit of that tick, applied to both worlds of the split
     /// view and replayed whenever the tick is reached again. Either all of
     /// it happens or nothing does. Returns what it added, if anything.
-    pub(crate) fn edit(&mut self, edit: Edit) -> Result<Option<Selected>, String> {
+    ///
+    /// With `merge`, a change to the same item as the merged edit before
+    /// it, at the same tick, joins that edit: a drag is one edit to undo
+    /// and to replay, however many moves it took.
+    pub(crate) fn edit(&mut self, edit: Edit, merge: bool) -> Result<Option<Selected>, String> {
         let before = self.snapshot();
+        let item = match &edit {
+            Edit::Set(item, _) if merge => Some((self.tick(), *item)),
+            _ => None,
+        };
+        let joins = item.is_some() && item == self.merging;
         let added = if self.tick() == 0 {
             let mut setup = self.setup.clone();
             let renumber = edit.apply_to_scene(&mut setup)?;
@@ -482,11 +494,29 @@ impl Timeline {
             let added = self.now.apply(&edit)?;
             let tick = self.tick();
             let at = self.edits.partition_point(|(t, _)| *t <= tick);
-            self.edits.insert(at, (tick, edit));
+            match (self.edits.get_mut(at.wrapping_sub(1)), &edit) {
+                (Some((t, Edit::Set(last, changes))), Edit::Set(item, more)) if joins && *t == tick && last == item => {
+                    for &(field, value) in more {
+                        match changes.iter_mut().find(|(f, _)| *f == field) {
+                            Some(change) => change.1 = value,
+                            None => changes.push((field, value)),
+                        }
+                    }
+                }
+                _ => self.edits.insert(at, (tick, edit)),
+            }
             added
         };
-        self.push_undo(before);
+        if !joins {
+            self.push_undo(before);
+        }
+        self.merging = item;
         Ok(added)
+    }
+
+    /// Ends the merged edit in progress: the next edit is one of its own.
+    pub(crate) fn end_merge(&mut self) {
+        self.merging = None;
     }
 
     /// Changes the world's settings: they belong to the set-up, so the
@@ -516,6 +546,7 @@ impl Timeline {
     /// back again, re-running to the current tick: `None` when there is
     /// nothing to take back (or make again).
     pub(crate) fn undo(&mut self, redo: bool) -> Option<Result<Rerun, SceneError>> {
+        self.merging = None;
         let target = if redo { self.redo.pop()? } else { self.undo.pop()? };
         let current = self.snapshot();
         let edits = std::mem::replace(&mut self.edits, target.edits.clone());
@@ -566,5 +597,81 @@ impl Timeline {
             return Err(format!("threshold 1e{} or speed {} out of bounds", self.threshold_exponent, self.speed));
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use geom_core::Vec2;
+
+    use super::*;
+    use crate::scene::DEFAULT_SCENE;
+    use crate::sim::Field;
+
+    fn timeline() -> Timeline {
+        Timeline::new(Scene::parse(DEFAULT_SCENE).unwrap(), ScalarKind::I32F32).unwrap()
+    }
+
+    fn step(timeline: &mut Timeline, ticks: u64) {
+        for _ in 0..ticks {
+            timeline.step_forward();
+        }
+    }
+
+    fn position(timeline: &Timeline, body: usize) -> Vec2<f64> {
+        timeline.primary().bodies()[body].1.position
+    }
+
+    #[test]
+    fn the_moves_of_one_drag_are_one_edit_to_undo_and_to_replay() {
+        let mut timeline = timeline();
+        step(&mut timeline, 3);
+        let before = timeline.primary().checksum();
+        for x in [1.0, 2.0, 3.0] {
+            timeline.edit(Edit::Set(Item::Body(0), vec![(Field::X, x), (Field::Y, 4.0)]), true).unwrap();
+        }
+        timeline.end_merge();
+        assert_eq!(timeline.later_edits(), 1, "one edit at tick 3");
+        assert_eq!(position(&timeline, 0), Vec2::new(3.0, 4.0));
+        let dragged = timeline.primary().checksum();
+        step(&mut timeline, 4);
+        for _ in 0..4 {
+            timeline.step_back();
+        }
+        assert_eq!(timeline.primary().checksum(), dragged, "tick 3 as dragged");
+        timeline.undo(false).unwrap().unwrap();
+        assert_eq!((timeline.tick(), timeline.primary().checksum()), (3, before), "one undo takes the drag back");
+        // After the drag ended, the next move is an edit of its own.
+        timeline.edit(Edit::Set(Item::Body(0), vec![(Field::X, 5.0)]), true).unwrap();
+        timeline.end_merge();
+        timeline.edit(Edit::Set(Item::Body(0), vec![(Field::X, 6.0)]), true).unwrap();
+        assert_eq!(timeline.later_edits(), 2);
+    }
+
+    #[test]
+    fn a_later_edit_follows_its_body_when_the_set_up_loses_an_earlier_one() {
+        let mut timeline = timeline();
+        step(&mut timeline, 5);
+        timeline.edit(Edit::Set(Item::Body(3), vec![(Field::Vx, 0.75)]), false).unwrap();
+        timeline.edit(Edit::Set(Item::Body(1), vec![(Field::Vx, -0.75)]), false).unwrap();
+        let third = timeline.setup().bodies[3];
+        timeline.reset().unwrap();
+        timeline.edit(Edit::Remove(Item::Body(1)), false).unwrap();
+        assert_eq!(timeline.later_edits(), 1, "the edit of the body removed went with it");
+        step(&mut timeline, 5);
+        let moved = timeline.primary().bodies()[2].1;
+        assert_eq!(timeline.setup().bodies[2], third, "what was body 3 is body 2 now");
+        assert_eq!(moved.velocity.x, 0.75, "and its edit is made to it at tick 5");
+    }
+
+    #[test]
+    fn an_edit_refused_in_the_running_type_changes_nothing_even_if_f64_takes_it() {
+        let mut timeline = Timeline::new(Scene::parse(DEFAULT_SCENE).unwrap(), ScalarKind::I16F16).unwrap();
+        let before = (timeline.setup().clone(), timeline.primary().checksum());
+        let far = Edit::Set(Item::Body(0), vec![(Field::X, 5000.0)]);
+        let refused = timeline.edit(far, false).unwrap_err();
+        assert!(refused.contains("±4096"), "{refused}");
+        assert_eq!((timeline.setup().clone(), timeline.primary().checksum()), before);
+        assert!(timeline.undo(false).is_none(), "nothing to undo");
     }
 }
