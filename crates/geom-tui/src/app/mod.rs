@@ -397,6 +397,10 @@ impl App {
     ///
     /// See [`App`] for an example.
     pub fn apply(&mut self, action: Action) {
+        if self.view.quit {
+            // Quitting is final: what comes after it is not for this app.
+            return;
+        }
         match action {
             Action::Resize(width, height) => return self.view.size = Rect::new(0, 0, width, height),
             Action::Hover(column, row) => return self.hover(column, row),

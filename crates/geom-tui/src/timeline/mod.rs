@@ -85,6 +85,7 @@ impl Frame {
         if let Some(split) = &mut self.split {
             split.world.step();
         }
+        self.measure();
         let tick = self.primary.tick();
         edits.iter().filter(|(at, _)| *at == tick).filter(|(_, edit)| self.apply(edit).is_err()).count()
     }
