@@ -199,3 +199,22 @@ fn it_plays_and_pauses_and_keeps_no_colour_under_no_color() {
     sandbox.type_keys("\x1b");
     assert!(sandbox.wait_for_exit().success());
 }
+
+#[test]
+fn with_an_unsaved_ball_esc_asks_before_quitting_and_only_y_quits() {
+    let mut sandbox = Sandbox::start(&[]);
+    sandbox.wait_for("the first frame", |s| s.contains("tick 0 │ I32F32"));
+    sandbox.type_keys("b");
+    sandbox.wait_for("the ball", |s| s.contains("added body"));
+    sandbox.type_keys("\x1b");
+    sandbox.wait_for("the question", |s| s.contains("quit? the set-up has unsaved edits"));
+    // A lone Esc in the question stays: it is not taken as quitting.
+    sandbox.type_keys("\x1b");
+    sandbox.wait_for("the question to close", |s| s.contains("stayed; nothing changed"));
+    std::thread::sleep(Duration::from_millis(200));
+    assert!(sandbox.child.try_wait().expect("poll the child").is_none(), "Esc quit with unsaved edits");
+    sandbox.type_keys("q");
+    sandbox.wait_for("the question again", |s| s.contains("quit?"));
+    sandbox.type_keys("y");
+    assert!(sandbox.wait_for_exit().success());
+}
