@@ -135,6 +135,18 @@ fn deviation(a: &dyn Sim, b: &dyn Sim) -> Deviation {
     worst
 }
 
+/// Keeps `frame` at the end of `history`, whose frames hold `bytes`,
+/// letting the oldest go while they hold more than [`HISTORY_BYTES`].
+fn remember(history: &mut VecDeque<Frame>, bytes: &mut usize, frame: Frame) {
+    *bytes += frame.bytes();
+    history.push_back(frame);
+    while *bytes > HISTORY_BYTES && history.len() > 1 {
+        if let Some(old) = history.pop_front() {
+            *bytes -= old.bytes();
+        }
+    }
+}
+
 /// What an undo step restores: the set-up and the later edits.
 #[derive(Clone)]
 struct Snapshot {
@@ -301,20 +313,10 @@ impl Timeline {
     /// edits made at the tick it reaches: how many of those no longer
     /// apply.
     pub(crate) fn step_forward(&mut self) -> usize {
-        let saved = self.now.clone();
-        self.remember(saved);
+        remember(&mut self.history, &mut self.history_bytes, self.now.clone());
         self.now.step(&self.edits)
     }
 
-    fn remember(&mut self, frame: Frame) {
-        self.history_bytes += frame.bytes();
-        self.history.push_back(frame);
-        while self.history_bytes > HISTORY_BYTES && self.history.len() > 1 {
-            if let Some(old) = self.history.pop_front() {
-                self.history_bytes -= old.bytes();
-            }
-        }
-    }
 
     /// Returns to the previous tick, exactly as it was; `false` when there
     /// is none.
@@ -394,14 +396,7 @@ impl Timeline {
         let mut bytes = 0;
         let mut skipped = 0;
         while now.primary.tick() < tick {
-            let saved = now.clone();
-            bytes += saved.bytes();
-            history.push_back(saved);
-            while bytes > HISTORY_BYTES && history.len() > 1 {
-                if let Some(old) = history.pop_front() {
-                    bytes -= old.bytes();
-                }
-            }
+            remember(&mut history, &mut bytes, now.clone());
             skipped += now.step(&self.edits);
         }
         self.setup = setup;
