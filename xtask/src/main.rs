@@ -359,7 +359,8 @@ fn bench(extra: &[String]) -> Result<(), String> {
     print_sqrt(&criterion.join("sqrt"));
     print_world(&criterion);
     print_world_scaling(&criterion);
-    print_render(&criterion.join("render"));
+    print_render(&criterion.join("render"), "sandbox, drawing one frame (median)", "frame");
+    print_render(&criterion.join("rerun"), "sandbox, switching precision: the set-up re-run to the tick (median)", "re-run");
     Ok(())
 }
 
@@ -533,10 +534,11 @@ fn print_peers(group: &Path) -> Result<(), String> {
     Ok(())
 }
 
-/// Prints the sandbox's frame benchmark: median time to draw one frame.
-fn print_render(dir: &Path) {
-    println!("\nsandbox, drawing one frame (median)\n");
-    println!("| frame | ms |");
+/// Prints one of the sandbox's benchmark groups, `title` above it: the
+/// median time of each, in ms (drawing one frame, re-running a scene).
+fn print_render(dir: &Path, title: &str, what: &str) {
+    println!("\n{title}\n");
+    println!("| {what} | ms |");
     println!("|---|---:|");
     let mut names: Vec<String> = std::fs::read_dir(dir)
         .map(|entries| entries.flatten().map(|e| e.file_name().to_string_lossy().into_owned()).collect())
