@@ -105,10 +105,6 @@ impl Scene {
         if !parent.is_dir() {
             return Err(refuse(ErrorKind::NotFound, &format!("no directory {}", parent.display())));
         }
-        let mut temp_name = std::ffi::OsString::from(".");
-        temp_name.push(name);
-        temp_name.push(format!(".{}.tmp", std::process::id()));
-        let temp = path.with_file_name(temp_name);
         // What is saved must load again: numbers far from 1 are written
         // out in full and can take hundreds of digits each.
         let text = self.to_toml();
@@ -121,20 +117,35 @@ impl Scene {
             return Err(refuse(ErrorKind::FileTooLarge, &why));
         }
         let write = || -> std::io::Result<()> {
-            let mut file = std::fs::File::create(&temp)?;
+            let mut file = temp_file_beside(parent, name)?;
             if let Some(permissions) = permissions {
-                file.set_permissions(permissions)?;
+                file.as_file().set_permissions(permissions)?;
             }
             file.write_all(text.as_bytes())?;
-            file.sync_all()?;
-            std::fs::rename(&temp, path)
+            file.as_file().sync_all()?;
+            // On failure the temporary file is dropped, which removes it.
+            file.persist(path).map(drop).map_err(|e| e.error)
         };
-        write().map_err(|e| {
-            // Best effort: the temporary file is ours, and useless now.
-            let _ = std::fs::remove_file(&temp);
-            with_path(e)
-        })
+        write().map_err(with_path)
     }
+}
+
+/// A new, empty temporary file in `dir`, hidden and named after the file
+/// `name` it will replace (`.scene.toml.a1B2c3.tmp`), so that one left by a
+/// crash says what it was; removed when dropped unless persisted.
+///
+/// It is made as [`std::fs::File::create`] makes a file, readable and
+/// writable by everyone the umask allows, not only by its owner as
+/// temporary files usually are: a scene saved anew is an ordinary file.
+fn temp_file_beside(dir: &Path, name: &std::ffi::OsStr) -> std::io::Result<tempfile::NamedTempFile> {
+    let mut prefix = std::ffi::OsString::from(".");
+    prefix.push(name);
+    prefix.push(".");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    builder.permissions(std::os::unix::fs::PermissionsExt::from_mode(0o666));
+    builder.tempfile_in(dir)
 }
 
 /// The file `path` names once every symbolic link on the way is followed

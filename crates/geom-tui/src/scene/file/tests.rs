@@ -188,6 +188,22 @@ fn saving_through_a_link_writes_the_file_it_names_and_keeps_the_link_and_the_mod
     assert_eq!(Scene::load(&scratch.0.join("real/new.toml")).unwrap(), scene);
 }
 
+/// A saved scene is an ordinary file: it is written through a temporary
+/// file, which is made readable by its owner only unless asked otherwise.
+#[cfg(unix)]
+#[test]
+fn a_scene_saved_to_a_new_file_gets_the_mode_any_new_file_gets() {
+    use std::os::unix::fs::PermissionsExt as _;
+    let scratch = Scratch::new("scene-new-mode");
+    // `std::fs::write` makes a file as every program does: 0o666 less the umask.
+    let ordinary = scratch.file("ordinary.toml", b"");
+    let saved = scratch.0.join("saved.toml");
+    Scene::parse(DEFAULT_SCENE).unwrap().save(&saved).unwrap();
+    let mode = |path: &Path| std::fs::metadata(path).unwrap().permissions().mode() & 0o777;
+    assert_eq!(mode(&saved), mode(&ordinary));
+    assert_eq!(scratch.names(), ["ordinary.toml", "saved.toml"], "no temporary file is left behind");
+}
+
 #[cfg(unix)]
 #[test]
 fn saving_through_a_loop_of_links_is_refused_and_names_the_path() {
