@@ -286,3 +286,22 @@ fn the_largest_scene_saves_to_text_well_within_every_limit() {
     assert!(tokens * 3 / 2 < MAX_TOKENS, "{tokens} tokens");
     assert_eq!(Scene::parse(&text).unwrap(), scene);
 }
+
+/// The command line took `--scalar i16f16` while a scene file refused
+/// `scalar = "i16f16"`: both read a type's name in any case now.
+#[test]
+fn a_scene_files_scalar_is_read_in_any_case_and_written_as_rust_spells_it() {
+    for kind in ScalarKind::ALL {
+        for name in [kind.name().to_owned(), kind.name().to_lowercase(), kind.name().to_uppercase()] {
+            let scene = Scene::parse(&format!("gravity = [0.0, -0.1]\nscalar = \"{name}\"\n")).unwrap();
+            assert_eq!(scene.scalar, Some(kind), "{name}");
+            assert_eq!(Scene::parse(&scene.to_toml()).unwrap(), scene, "{name}");
+        }
+        let mut scene = Scene::new(Settings::new(Vec2::new(0.0, -0.1)));
+        scene.scalar = Some(kind);
+        assert!(scene.to_toml().contains(&format!("\nscalar = \"{}\"\n", kind.name())), "{}", scene.to_toml());
+    }
+    let e = error("gravity = [0.0, -0.1]\nscalar = \"i64f64\"\n");
+    assert_eq!((e.kind, e.line), (SceneErrorKind::Invalid, Some(2)), "{e}");
+    assert!(e.message.contains("unknown scalar type `i64f64`") && e.message.contains("I32F32"), "{e}");
+}
