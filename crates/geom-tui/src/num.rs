@@ -8,6 +8,10 @@ use geom_core::Scalar;
 
 /// One of the five scalar types the sandbox can simulate in.
 ///
+/// Its name is read in any case, on the command line and in a scene file
+/// alike (`i32f32`, `I32F32`, `F64`), and written as Rust spells the type
+/// (`I32F32`, `f64`).
+///
 /// # Examples
 ///
 /// ```
@@ -19,7 +23,7 @@ use geom_core::Scalar;
 /// assert_eq!(kind.max_coord(), (1_u64 << 28) as f64);
 /// # Ok::<(), String>(())
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, serde::Serialize)]
 pub enum ScalarKind {
     /// IEEE-754 single precision.
     #[serde(rename = "f32")]
@@ -99,6 +103,14 @@ impl core::str::FromStr for ScalarKind {
             let names: Vec<_> = Self::ALL.iter().map(|k| k.name()).collect();
             format!("unknown scalar type `{s}` (expected one of {})", names.join(", "))
         })
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for ScalarKind {
+    /// From a type name in any case, as [`str::parse`] reads one.
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        let name = String::deserialize(d)?;
+        name.parse().map_err(serde::de::Error::custom)
     }
 }
 
@@ -207,6 +219,7 @@ mod tests {
         for kind in ScalarKind::ALL {
             assert_eq!(kind.name().parse(), Ok(kind));
             assert_eq!(kind.name().to_uppercase().parse(), Ok(kind));
+            assert_eq!(kind.name().to_lowercase().parse(), Ok(kind));
         }
         assert!("f16".parse::<ScalarKind>().unwrap_err().contains("I48F16"));
     }

@@ -1,0 +1,744 @@
+//! What a scene is: its settings, colliders and bodies in `f64`, and the
+//! world they build in each scalar type.
+
+use std::path::PathBuf;
+
+use geom_core::Vec2;
+use geom_core::world::{self, BodyDef, Collider, ColliderDef, Filter, World, WorldConfig, WorldError};
+use geom_core::{Capsule, Circle, Segment};
+use serde::{Deserialize, Serialize};
+
+use super::error::{MAX_BODIES, MAX_COLLIDERS, SceneError, SceneErrorKind};
+use crate::num::{SandboxScalar, ScalarKind};
+
+/// A static shape, in `f64`.
+///
+/// # Examples
+///
+/// ```
+/// use geom_core::Vec2;
+/// use geom_tui::scene::Shape;
+///
+/// let post = Shape::Circle { center: Vec2::new(1.0, 2.0), radius: 0.5 };
+/// assert_eq!(post.anchor(), Vec2::new(1.0, 2.0));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+#[serde(tag = "shape", rename_all = "lowercase")]
+pub enum Shape {
+    /// A line segment.
+    Segment {
+        /// The first endpoint.
+        #[serde(serialize_with = "point::serialize")]
+        start: Vec2<f64>,
+        /// The second endpoint.
+        #[serde(serialize_with = "point::serialize")]
+        end: Vec2<f64>,
+    },
+    /// A capsule: a segment with a radius.
+    Capsule {
+        /// The first endpoint of the core.
+        #[serde(serialize_with = "point::serialize")]
+        start: Vec2<f64>,
+        /// The second endpoint of the core.
+        #[serde(serialize_with = "point::serialize")]
+        end: Vec2<f64>,
+        /// The radius.
+        radius: f64,
+    },
+    /// A circle.
+    Circle {
+        /// The centre.
+        #[serde(serialize_with = "point::serialize")]
+        center: Vec2<f64>,
+        /// The radius.
+        radius: f64,
+    },
+}
+
+impl Shape {
+    /// The point the shape is moved by: a segment's or capsule's midpoint,
+    /// a circle's centre.
+    ///
+    /// See [`Shape`] for an example.
+    #[must_use]
+    pub fn anchor(&self) -> Vec2<f64> {
+        let (start, end) = self.core();
+        (start + end) * 0.5
+    }
+
+    /// The shape's core: its segment, or its centre twice for a circle.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::Vec2;
+    /// use geom_tui::scene::Shape;
+    ///
+    /// let post = Shape::Circle { center: Vec2::new(1.0, 2.0), radius: 0.5 };
+    /// assert_eq!(post.core(), (Vec2::new(1.0, 2.0), Vec2::new(1.0, 2.0)));
+    /// ```
+    #[must_use]
+    pub fn core(&self) -> (Vec2<f64>, Vec2<f64>) {
+        match *self {
+            Self::Segment { start, end } | Self::Capsule { start, end, .. } => (start, end),
+            Self::Circle { center, .. } => (center, center),
+        }
+    }
+
+    /// The shape moved by `offset`.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::Vec2;
+    /// use geom_tui::scene::Shape;
+    ///
+    /// let wall = Shape::Segment { start: Vec2::new(0.0, 0.0), end: Vec2::new(0.0, 2.0) };
+    /// let moved = wall.translated(Vec2::new(1.0, 0.5));
+    /// assert_eq!(moved, Shape::Segment { start: Vec2::new(1.0, 0.5), end: Vec2::new(1.0, 2.5) });
+    /// ```
+    #[must_use]
+    pub fn translated(&self, offset: Vec2<f64>) -> Self {
+        match *self {
+            Self::Segment { start, end } => Self::Segment { start: start + offset, end: end + offset },
+            Self::Capsule { start, end, radius } => Self::Capsule { start: start + offset, end: end + offset, radius },
+            Self::Circle { center, radius } => Self::Circle { center: center + offset, radius },
+        }
+    }
+
+    /// The radius (zero for a segment).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::Vec2;
+    /// use geom_tui::scene::Shape;
+    ///
+    /// let wall = Shape::Segment { start: Vec2::new(0.0, 0.0), end: Vec2::new(0.0, 2.0) };
+    /// assert_eq!(wall.radius(), 0.0);
+    /// ```
+    #[must_use]
+    pub fn radius(&self) -> f64 {
+        match *self {
+            Self::Segment { .. } => 0.0,
+            Self::Capsule { radius, .. } | Self::Circle { radius, .. } => radius,
+        }
+    }
+
+    /// The kind of shape, in words.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::Vec2;
+    /// use geom_tui::scene::Shape;
+    ///
+    /// assert_eq!(Shape::Circle { center: Vec2::new(0.0, 0.0), radius: 1.0 }.kind(), "circle");
+    /// ```
+    #[must_use]
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Self::Segment { .. } => "segment",
+            Self::Capsule { .. } => "capsule",
+            Self::Circle { .. } => "circle",
+        }
+    }
+
+    /// The smallest box holding the shape: lower-left and upper-right
+    /// corners.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::Vec2;
+    /// use geom_tui::scene::Shape;
+    ///
+    /// let pill = Shape::Capsule { start: Vec2::new(0.0, 0.0), end: Vec2::new(4.0, 1.0), radius: 0.5 };
+    /// assert_eq!(pill.bounds(), (Vec2::new(-0.5, -0.5), Vec2::new(4.5, 1.5)));
+    /// ```
+    #[must_use]
+    pub fn bounds(&self) -> (Vec2<f64>, Vec2<f64>) {
+        let (a, b) = self.core();
+        let r = self.radius();
+        (Vec2::new(a.x.min(b.x) - r, a.y.min(b.y) - r), Vec2::new(a.x.max(b.x) + r, a.y.max(b.y) + r))
+    }
+
+    /// The shape in scalar type `S`.
+    pub(crate) fn to_shape<S: SandboxScalar>(self) -> Result<world::Shape<S>, WorldError> {
+        let p = to_vec::<S>;
+        Ok(match self {
+            Self::Segment { start, end } => world::Shape::Segment(Segment::new(p(start), p(end))?),
+            Self::Capsule { start, end, radius } => {
+                world::Shape::Capsule(Capsule::new(p(start), p(end), S::from_f64(radius))?)
+            }
+            Self::Circle { center, radius } => world::Shape::Circle(Circle::new(p(center), S::from_f64(radius))?),
+        })
+    }
+
+    /// A shape in `f64`.
+    pub(crate) fn of_shape<S: SandboxScalar>(shape: &world::Shape<S>) -> Self {
+        let p = of_vec::<S>;
+        match shape {
+            world::Shape::Segment(s) => Self::Segment { start: p(s.start()), end: p(s.end()) },
+            world::Shape::Capsule(c) => {
+                let s = c.segment();
+                Self::Capsule { start: p(s.start()), end: p(s.end()), radius: c.radius().to_f64() }
+            }
+            world::Shape::Circle(c) => Self::Circle { center: p(c.center()), radius: c.radius().to_f64() },
+        }
+    }
+}
+
+/// A collider, in `f64`: a shape and how it behaves.
+///
+/// # Examples
+///
+/// ```
+/// use geom_core::Vec2;
+/// use geom_tui::scene::{ColliderSpec, Shape};
+///
+/// let mut lift = ColliderSpec::new(Shape::Segment { start: Vec2::new(0.0, 0.0), end: Vec2::new(2.0, 0.0) });
+/// lift.velocity = Vec2::new(0.0, 0.125);
+/// assert!(lift.is_moving() && !lift.sensor);
+/// assert_eq!((lift.friction, lift.restitution, lift.layer, lift.mask, lift.tag), (0.0, 0.0, 1, u32::MAX, 0));
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Serialize)]
+pub struct ColliderSpec {
+    /// Its shape, where it is now.
+    #[serde(flatten)]
+    pub shape: Shape,
+    /// How far it moves every tick: a platform (zero: static).
+    #[serde(with = "point", skip_serializing_if = "is_zero")]
+    pub velocity: Vec2<f64>,
+    /// The friction coefficient, 0 or more.
+    #[serde(skip_serializing_if = "is_zero_f64")]
+    pub friction: f64,
+    /// How much of an impact's speed comes back, from 0 to 1.
+    #[serde(skip_serializing_if = "is_zero_f64")]
+    pub restitution: f64,
+    /// A sensor reports overlaps but never pushes.
+    #[serde(skip_serializing_if = "is_false")]
+    pub sensor: bool,
+    /// The layers it is on.
+    #[serde(skip_serializing_if = "is_default_layer")]
+    pub layer: u32,
+    /// The layers it collides with.
+    #[serde(skip_serializing_if = "is_default_mask")]
+    pub mask: u32,
+    /// The game's own number for it.
+    #[serde(skip_serializing_if = "is_zero_u64")]
+    pub tag: u64,
+}
+
+impl ColliderSpec {
+    /// A static collider of this shape with the defaults: no friction or
+    /// bounce, not a sensor, layer 1, every layer in its mask, tag 0.
+    ///
+    /// See [`ColliderSpec`] for an example.
+    #[must_use]
+    pub fn new(shape: Shape) -> Self {
+        let filter = Filter::default();
+        Self {
+            shape,
+            velocity: Vec2::new(0.0, 0.0),
+            friction: 0.0,
+            restitution: 0.0,
+            sensor: false,
+            layer: filter.layer,
+            mask: filter.mask,
+            tag: 0,
+        }
+    }
+
+    /// Whether it moves (a platform).
+    ///
+    /// See [`ColliderSpec`] for an example.
+    #[must_use]
+    pub fn is_moving(&self) -> bool {
+        self.velocity != Vec2::new(0.0, 0.0)
+    }
+
+    /// The collider in scalar type `S`.
+    pub(crate) fn to_def<S: SandboxScalar>(self) -> Result<ColliderDef<S>, WorldError> {
+        let mut def = ColliderDef::new(self.shape.to_shape::<S>()?);
+        def.velocity = to_vec(self.velocity);
+        def.friction = S::from_f64(self.friction);
+        def.restitution = S::from_f64(self.restitution);
+        def.sensor = self.sensor;
+        def.filter = Filter { layer: self.layer, mask: self.mask };
+        def.tag = self.tag;
+        Ok(def)
+    }
+
+    /// A collider, in `f64`.
+    pub(crate) fn of_collider<S: SandboxScalar>(collider: &Collider<S>) -> Self {
+        Self {
+            shape: Shape::of_shape(&collider.shape()),
+            velocity: of_vec(collider.velocity()),
+            friction: collider.friction().to_f64(),
+            restitution: collider.restitution().to_f64(),
+            sensor: collider.is_sensor(),
+            layer: collider.filter().layer,
+            mask: collider.filter().mask,
+            tag: collider.tag(),
+        }
+    }
+}
+
+impl From<Shape> for ColliderSpec {
+    fn from(shape: Shape) -> Self {
+        Self::new(shape)
+    }
+}
+
+/// A moving body, in `f64`: a circle, or a capsule whose core is given
+/// relative to its position (see the [module documentation](crate::scene) for
+/// how a scene file spells each).
+///
+/// # Examples
+///
+/// ```
+/// use geom_core::Vec2;
+/// use geom_tui::scene::{BodySpec, Shape};
+///
+/// let ball = BodySpec::new(Vec2::new(0.0, 4.0), 0.5);
+/// assert_eq!((ball.velocity, ball.inverse_mass, ball.restitution), (Vec2::new(0.0, 0.0), 1.0, 0.0));
+/// assert!(!ball.is_capsule());
+///
+/// // An upright player: a core 1.5 tall from its feet's centre.
+/// let player = BodySpec::capsule(Vec2::new(2.0, 1.0), Vec2::new(0.0, 0.0), Vec2::new(0.0, 1.5), 0.5);
+/// assert!(player.is_capsule());
+/// assert_eq!(player.shape(), Shape::Capsule { start: Vec2::new(2.0, 1.0), end: Vec2::new(2.0, 2.5), radius: 0.5 });
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct BodySpec {
+    /// The centre of a circle; the point a capsule's core is relative to.
+    pub position: Vec2<f64>,
+    /// A capsule's core: its two end points relative to `position`. Both
+    /// zero (the default) make the body a circle.
+    pub core: [Vec2<f64>; 2],
+    /// The radius, at least zero.
+    pub radius: f64,
+    /// The velocity, in units per tick.
+    pub velocity: Vec2<f64>,
+    /// How much of an impact's speed comes back, from 0 to 1.
+    pub restitution: f64,
+    /// One over the mass; zero makes the body immovable.
+    pub inverse_mass: f64,
+    /// The friction coefficient, 0 or more.
+    pub friction: f64,
+    /// How much of the world's gravity it feels.
+    pub gravity_scale: f64,
+    /// A sensor reports overlaps but never pushes or is pushed.
+    pub sensor: bool,
+    /// The layers it is on.
+    pub layer: u32,
+    /// The layers it collides with.
+    pub mask: u32,
+    /// The game's own number for it.
+    pub tag: u64,
+}
+
+impl BodySpec {
+    /// A circle body at rest with unit mass, no bounce, no friction, full
+    /// gravity, layer 1 meeting every layer, and tag 0.
+    ///
+    /// See [`BodySpec`] for an example.
+    #[must_use]
+    pub fn new(position: Vec2<f64>, radius: f64) -> Self {
+        Self {
+            position,
+            core: [zero(); 2],
+            radius,
+            velocity: zero(),
+            restitution: 0.0,
+            inverse_mass: 1.0,
+            friction: 0.0,
+            gravity_scale: 1.0,
+            sensor: false,
+            layer: default_layer(),
+            mask: default_mask(),
+            tag: 0,
+        }
+    }
+
+    /// A capsule body with the defaults of [`BodySpec::new`]: its core runs
+    /// from `position + start` to `position + end`.
+    ///
+    /// See [`BodySpec`] for an example.
+    #[must_use]
+    pub fn capsule(position: Vec2<f64>, start: Vec2<f64>, end: Vec2<f64>, radius: f64) -> Self {
+        Self { core: [start, end], ..Self::new(position, radius) }
+    }
+
+    /// Whether the body is a capsule: whether its core is not both zero.
+    ///
+    /// See [`BodySpec`] for an example.
+    #[must_use]
+    pub fn is_capsule(&self) -> bool {
+        self.core != [zero(); 2]
+    }
+
+    /// The body's shape where it is: a circle around its position, or a
+    /// capsule whose core is placed at its position.
+    ///
+    /// See [`BodySpec`] for an example.
+    #[must_use]
+    pub fn shape(&self) -> Shape {
+        let [start, end] = self.core;
+        if self.is_capsule() {
+            Shape::Capsule { start: self.position + start, end: self.position + end, radius: self.radius }
+        } else {
+            Shape::Circle { center: self.position, radius: self.radius }
+        }
+    }
+
+    /// The body in scalar type `S`.
+    pub(crate) fn to_def<S: SandboxScalar>(self) -> BodyDef<S> {
+        let (position, radius) = (to_vec(self.position), S::from_f64(self.radius));
+        let mut def = if self.is_capsule() {
+            BodyDef::capsule(position, to_vec(self.core[0]), to_vec(self.core[1]), radius)
+        } else {
+            BodyDef::new(position, radius)
+        };
+        def.velocity = to_vec(self.velocity);
+        def.inverse_mass = S::from_f64(self.inverse_mass);
+        def.restitution = S::from_f64(self.restitution);
+        def.friction = S::from_f64(self.friction);
+        def.gravity_scale = S::from_f64(self.gravity_scale);
+        def.sensor = self.sensor;
+        def.filter = Filter { layer: self.layer, mask: self.mask };
+        def.tag = self.tag;
+        def
+    }
+
+    /// A body definition, in `f64`.
+    pub(crate) fn of_def<S: SandboxScalar>(def: &BodyDef<S>) -> Self {
+        Self {
+            position: of_vec(def.position),
+            core: [of_vec(def.core[0]), of_vec(def.core[1])],
+            radius: def.radius.to_f64(),
+            velocity: of_vec(def.velocity),
+            restitution: def.restitution.to_f64(),
+            inverse_mass: def.inverse_mass.to_f64(),
+            friction: def.friction.to_f64(),
+            gravity_scale: def.gravity_scale.to_f64(),
+            sensor: def.sensor,
+            layer: def.filter.layer,
+            mask: def.filter.mask,
+            tag: def.tag,
+        }
+    }
+}
+
+impl Serialize for BodySpec {
+    /// As a `[[body]]` table: `shape`, `start` and `end` for a capsule
+    /// only, and the optional keys only where they differ from the
+    /// defaults.
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        let capsule = self.is_capsule();
+        let core_end = |i: usize| capsule.then_some(Point(self.core[i]));
+        let out = BodyOut {
+            shape: capsule.then_some("capsule"),
+            position: Point(self.position),
+            start: core_end(0),
+            end: core_end(1),
+            radius: self.radius,
+            velocity: Point(self.velocity),
+            restitution: self.restitution,
+            inverse_mass: self.inverse_mass,
+            friction: self.friction,
+            gravity_scale: self.gravity_scale,
+            sensor: self.sensor,
+            layer: self.layer,
+            mask: self.mask,
+            tag: self.tag,
+        };
+        out.serialize(s)
+    }
+}
+
+/// How the world steps, in `f64`.
+///
+/// # Examples
+///
+/// ```
+/// use geom_core::Vec2;
+/// use geom_tui::scene::Settings;
+///
+/// let settings = Settings::new(Vec2::new(0.0, -0.25));
+/// assert_eq!(settings.bounce_threshold(), 0.5); // twice gravity, as WorldConfig::new
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Settings {
+    /// Gravity, in units per tick per tick.
+    pub gravity: Vec2<f64>,
+    /// Impacts slower than this do not bounce; `None` for the world's
+    /// default of twice gravity.
+    pub bounce_threshold: Option<f64>,
+    /// How many impacts a body may continue after within one tick; `None`
+    /// for the world's default.
+    pub max_substeps: Option<u8>,
+}
+
+impl Settings {
+    /// Gravity with the world's defaults for the rest.
+    ///
+    /// See [`Settings`] for an example.
+    #[must_use]
+    pub fn new(gravity: Vec2<f64>) -> Self {
+        Self { gravity, bounce_threshold: None, max_substeps: None }
+    }
+
+    /// The bounce threshold in effect.
+    ///
+    /// See [`Settings`] for an example.
+    #[must_use]
+    pub fn bounce_threshold(&self) -> f64 {
+        self.bounce_threshold.unwrap_or_else(|| WorldConfig::new(self.gravity).bounce_threshold)
+    }
+
+    /// The world configuration in scalar type `S`.
+    pub(crate) fn to_config<S: SandboxScalar>(self) -> WorldConfig<S> {
+        let mut config = WorldConfig::new(to_vec(self.gravity));
+        if let Some(threshold) = self.bounce_threshold {
+            config.bounce_threshold = S::from_f64(threshold);
+        }
+        if let Some(substeps) = self.max_substeps {
+            config.max_substeps = substeps;
+        }
+        config
+    }
+}
+
+/// A whole scene: settings, static colliders and bodies, in `f64`.
+///
+/// # Examples
+///
+/// ```
+/// use geom_tui::scene::Scene;
+///
+/// let scene = Scene::parse(geom_tui::scene::DEFAULT_SCENE)?;
+/// assert!(scene.bodies.len() > 5);
+/// let text = scene.to_toml();
+/// assert_eq!(Scene::parse(&text)?, scene);
+/// # Ok::<(), geom_tui::scene::SceneError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq)]
+pub struct Scene {
+    /// How the world steps.
+    pub settings: Settings,
+    /// The precision the scene asks to be opened in, if any.
+    pub scalar: Option<ScalarKind>,
+    /// Colliders, in id order.
+    pub colliders: Vec<ColliderSpec>,
+    /// Bodies, in id order.
+    pub bodies: Vec<BodySpec>,
+    /// Where the scene was read from, for error messages.
+    pub(super) origin: Origin,
+}
+
+/// The file a scene was read from and the 1-based line of each collider
+/// and body in it (nothing for scenes built in code).
+#[derive(Clone, Debug, Default)]
+pub(super) struct Origin {
+    pub(super) path: Option<PathBuf>,
+    pub(super) gravity: Option<usize>,
+    pub(super) bounce_threshold: Option<usize>,
+    pub(super) colliders: Vec<usize>,
+    pub(super) bodies: Vec<usize>,
+}
+
+impl PartialEq for Origin {
+    /// Where a scene came from is not part of what it is.
+    fn eq(&self, _: &Self) -> bool {
+        true
+    }
+}
+
+impl Scene {
+    /// An empty scene with these settings.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::Vec2;
+    /// use geom_tui::scene::{Scene, Settings};
+    ///
+    /// let scene = Scene::new(Settings::new(Vec2::new(0.0, -0.1)));
+    /// assert!(scene.colliders.is_empty() && scene.bodies.is_empty());
+    /// ```
+    #[must_use]
+    pub fn new(settings: Settings) -> Self {
+        Self { settings, scalar: None, colliders: Vec::new(), bodies: Vec::new(), origin: Origin::default() }
+    }
+
+    /// The world this scene describes, in scalar type `S`: colliders, then
+    /// bodies, in the order listed.
+    pub(crate) fn build<S: SandboxScalar>(&self) -> Result<World<S>, SceneError> {
+        let in_file = |e: SceneError| SceneError { path: self.origin.path.clone(), ..e };
+        if self.colliders.len() > MAX_COLLIDERS {
+            return Err(in_file(SceneError::too_many_colliders(self.origin.colliders.get(MAX_COLLIDERS).copied())));
+        }
+        if self.bodies.len() > MAX_BODIES {
+            return Err(in_file(SceneError::too_many_bodies(self.origin.bodies.get(MAX_BODIES).copied())));
+        }
+        let kind = S::KIND;
+        let error =
+            |line: Option<usize>, message: String| in_file(SceneError::new(SceneErrorKind::OutOfRange, line, message));
+        let mut world = World::new(self.settings.to_config::<S>()).map_err(|e| {
+            let line = if e == WorldError::Velocity { self.origin.gravity } else { self.origin.bounce_threshold };
+            error(line, explain(e, kind))
+        })?;
+        for (i, collider) in self.colliders.iter().enumerate() {
+            collider.to_def::<S>().and_then(|def| world.add_collider(def)).map_err(|e| {
+                error(
+                    self.origin.colliders.get(i).copied(),
+                    format!("collider {i} ({}): {}", collider.shape.kind(), explain(e, kind)),
+                )
+            })?;
+        }
+        for (i, body) in self.bodies.iter().enumerate() {
+            world
+                .add_body(body.to_def::<S>())
+                .map_err(|e| error(self.origin.bodies.get(i).copied(), format!("body {i}: {}", explain(e, kind))))?;
+        }
+        Ok(world)
+    }
+}
+
+/// A world error in words a scene author can act on.
+pub(crate) fn explain(error: WorldError, kind: ScalarKind) -> String {
+    let range = || format!("{kind}'s safe range ±{}", kind.max_coord());
+    match error {
+        WorldError::Shape(geom_core::ShapeError::OutOfRange) => {
+            format!("a coordinate or the radius is outside {}", range())
+        }
+        WorldError::Velocity => format!("a velocity or the gravity is not finite or outside {}", range()),
+        WorldError::Friction => format!("the friction is negative or beyond {}", range()),
+        WorldError::GravityScale => format!("the gravity scale is outside {}", range()),
+        WorldError::Shape(e) => e.to_string(),
+        other => other.to_string(),
+    }
+}
+
+pub(crate) fn to_vec<S: SandboxScalar>(v: Vec2<f64>) -> Vec2<S> {
+    Vec2::new(S::from_f64(v.x), S::from_f64(v.y))
+}
+
+pub(crate) fn of_vec<S: SandboxScalar>(v: Vec2<S>) -> Vec2<f64> {
+    Vec2::new(v.x.to_f64(), v.y.to_f64())
+}
+
+pub(super) fn zero() -> Vec2<f64> {
+    Vec2::new(0.0, 0.0)
+}
+
+pub(super) fn default_layer() -> u32 {
+    Filter::default().layer
+}
+
+pub(super) fn default_mask() -> u32 {
+    Filter::default().mask
+}
+
+// serde's `skip_serializing_if` passes references.
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_zero_f64(v: &f64) -> bool {
+    *v == 0.0
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_one(v: &f64) -> bool {
+    *v == 1.0
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_false(v: &bool) -> bool {
+    !*v
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_zero_u64(v: &u64) -> bool {
+    *v == 0
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_default_layer(v: &u32) -> bool {
+    *v == default_layer()
+}
+
+#[allow(clippy::trivially_copy_pass_by_ref)]
+fn is_default_mask(v: &u32) -> bool {
+    *v == default_mask()
+}
+
+fn is_zero(v: &Vec2<f64>) -> bool {
+    *v == Vec2::new(0.0, 0.0)
+}
+
+/// What a saved `[[body]]` table looks like: a circle's keys are those it
+/// always had.
+#[derive(Serialize)]
+struct BodyOut {
+    #[serde(skip_serializing_if = "Option::is_none")]
+    shape: Option<&'static str>,
+    position: Point,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    start: Option<Point>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    end: Option<Point>,
+    radius: f64,
+    velocity: Point,
+    restitution: f64,
+    inverse_mass: f64,
+    #[serde(skip_serializing_if = "is_zero_f64")]
+    friction: f64,
+    #[serde(skip_serializing_if = "is_one")]
+    gravity_scale: f64,
+    #[serde(skip_serializing_if = "is_false")]
+    sensor: bool,
+    #[serde(skip_serializing_if = "is_default_layer")]
+    layer: u32,
+    #[serde(skip_serializing_if = "is_default_mask")]
+    mask: u32,
+    #[serde(skip_serializing_if = "is_zero_u64")]
+    tag: u64,
+}
+
+/// A point as `[x, y]`, for a [`Spanned`] or an optional field.
+pub(super) struct Point(pub(super) Vec2<f64>);
+
+impl<'de> Deserialize<'de> for Point {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        point::deserialize(d).map(Self)
+    }
+}
+
+impl Serialize for Point {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        point::serialize(&self.0, s)
+    }
+}
+
+/// Points as `[x, y]` arrays of finite numbers.
+pub(super) mod point {
+    use geom_core::Vec2;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub(in crate::scene) fn serialize<S: Serializer>(v: &Vec2<f64>, s: S) -> Result<S::Ok, S::Error> {
+        serde::Serialize::serialize(&[v.x, v.y], s)
+    }
+
+    pub(in crate::scene) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec2<f64>, D::Error> {
+        let [x, y] = <[f64; 2]>::deserialize(d)?;
+        if x.is_finite() && y.is_finite() {
+            Ok(Vec2::new(x, y))
+        } else {
+            Err(serde::de::Error::custom(format!("a point must have finite coordinates, not [{x}, {y}]")))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests;
