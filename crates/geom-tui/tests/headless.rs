@@ -354,3 +354,39 @@ fn events_are_printed_after_their_ticks_line() {
     assert_eq!(events.len(), lines, "the same events as text and JSON");
     assert!(events.iter().any(|e| e["kind"] == "impact" && e["speed"].as_f64().is_some()));
 }
+
+/// Regression: `geom-tui default` looked for a file called `default`,
+/// while `geom-tui run default` opened the built-in scene. Without a
+/// terminal the sandbox cannot start, so it must fail for that reason
+/// alone, never for a missing file.
+#[test]
+fn the_sandbox_takes_default_for_the_built_in_scene_like_run_does() {
+    let output = Command::new(env!("CARGO_BIN_EXE_geom-tui"))
+        .arg("default")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the binary runs");
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{message}");
+    assert!(message.contains("needs a terminal"), "{message}");
+    assert!(!message.contains("default:") && !message.contains("No such file"), "{message}");
+}
+
+/// A file literally called `default` is `./default`, for the sandbox and
+/// for `run` alike: the path is read, not the built-in scene.
+#[test]
+fn a_file_called_default_is_named_as_dot_slash_default() {
+    let scratch = Scratch::new("dot-default");
+    scratch.file("default", b"gravity = [0.0, -0.1]\n[[body]]\nposition = [0, 1]\nradius = -1\n");
+    for args in [&["run", "./default", "--ticks", "1"][..], &["./default"][..]] {
+        let output = Command::new(env!("CARGO_BIN_EXE_geom-tui"))
+            .args(args)
+            .current_dir(&scratch.0)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("the binary runs");
+        assert_eq!(output.status.code(), Some(1), "{args:?}");
+        let message = stderr(&output);
+        assert!(message.starts_with("geom-tui: error: ./default:4: the radius"), "{args:?}: {message}");
+    }
+}
