@@ -5,7 +5,7 @@ use std::process::ExitCode;
 
 use geom_tui::App;
 use geom_tui::cli::{self, Command, DEFAULT_KIND, SceneSource};
-use geom_tui::headless::{self, Options};
+use geom_tui::headless::{self, Options, RunError};
 
 fn fail(message: impl std::fmt::Display) -> ExitCode {
     eprintln!("geom-tui: error: {message}");
@@ -25,6 +25,10 @@ fn main() -> ExitCode {
             let mut out = std::io::BufWriter::new(stdout.lock());
             match headless::run(&scene, &Options { ticks, kind, json, events }, &mut out) {
                 Ok(()) => ExitCode::SUCCESS,
+                // The reader stopped reading (`| head -1`): it has what it
+                // wanted, so the run ends quietly, with success, as `yes`
+                // and `cat` do. Any other write error is reported.
+                Err(RunError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
                 Err(e) => {
                     let _ = out.flush();
                     fail(e)

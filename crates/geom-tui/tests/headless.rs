@@ -390,3 +390,42 @@ fn a_file_called_default_is_named_as_dot_slash_default() {
         assert!(message.starts_with("geom-tui: error: ./default:4: the radius"), "{args:?}: {message}");
     }
 }
+
+/// Regression: `geom-tui run default --ticks 100 | head -1` printed
+/// "Broken pipe" and exited with 1. A reader that stops reading ends the
+/// run quietly, with success, as `yes | head -1` does.
+#[test]
+fn a_reader_closing_the_pipe_early_ends_the_run_quietly_with_success() {
+    use std::io::BufRead as _;
+    // Far more output than a pipe holds, so the writer is still writing
+    // when the reader goes away.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_geom-tui"))
+        .args(["run", "default", "--ticks", "1000000", "--scalar", "I16F16"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut first = String::new();
+    let mut reader = std::io::BufReader::new(child.stdout.take().expect("piped stdout"));
+    reader.read_line(&mut first).expect("one line");
+    assert!(first.starts_with("0 "), "{first}");
+    drop(reader);
+    let output = child.wait_with_output().expect("the run ends");
+    assert_eq!(stderr(&output), "", "nothing to say about a closed pipe");
+    assert_eq!(output.status.code(), Some(0));
+}
+
+/// Only a closed pipe ends quietly: any other write error (here a full
+/// disk) is still reported, with exit code 1.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_write_error_other_than_a_closed_pipe_is_still_an_error() {
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("open /dev/full");
+    let output = Command::new(env!("CARGO_BIN_EXE_geom-tui"))
+        .args(["run", "default", "--ticks", "3"])
+        .stdout(full)
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).starts_with("geom-tui: error: cannot write the output: "), "{}", stderr(&output));
+}
