@@ -4,11 +4,13 @@
 //! binary prints, exiting with code 2, or 0 for `--help` and `--version`).
 
 use std::ffi::OsString;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
+use clap::builder::{OsStringValueParser, TypedValueParser as _};
 use clap::{Parser, Subcommand};
 
 use crate::ScalarKind;
+use crate::scene::{DEFAULT_SCENE, Scene, SceneError};
 
 /// The precision used when neither the command line nor the scene names one.
 pub const DEFAULT_KIND: ScalarKind = ScalarKind::I32F32;
@@ -21,8 +23,11 @@ pub struct Cli {
     /// `run`, or nothing for the sandbox.
     #[command(subcommand)]
     pub command: Option<Command>,
-    /// A scene file (TOML) to open; without one, the built-in scene.
-    pub scene: Option<PathBuf>,
+    /// A scene file (TOML) to open, or `default` for the built-in scene
+    /// (a file called `default` is `./default`); without one, the built-in
+    /// scene.
+    #[arg(value_name = "SCENE", value_parser = scene_source())]
+    pub scene: Option<SceneSource>,
     /// The precision to start in: f32, f64, I16F16, I32F32 or I48F16
     /// [default: the scene's `scalar`, else I32F32].
     #[arg(long, value_parser = parse_kind)]
@@ -42,7 +47,8 @@ pub enum Command {
     Run {
         /// The scene file, or `default` for the built-in scene (a file
         /// called `default` is `./default`).
-        scene: String,
+        #[arg(value_name = "SCENE", value_parser = scene_source())]
+        scene: SceneSource,
         /// How many ticks to step.
         #[arg(long)]
         ticks: u64,
@@ -64,6 +70,80 @@ fn parse_kind(s: &str) -> Result<ScalarKind, String> {
     s.parse()
 }
 
+/// Reads a scene argument, which may be any path (not only UTF-8).
+fn scene_source() -> impl clap::builder::TypedValueParser<Value = SceneSource> {
+    OsStringValueParser::new().map(SceneSource::from_arg)
+}
+
+/// Where a scene comes from, as the command line names it: `default` is
+/// the built-in scene, anything else a file (so a file called `default`
+/// is `./default`). The sandbox and `run` read their scene argument the
+/// same way, through this.
+///
+/// # Examples
+///
+/// ```
+/// use std::path::Path;
+/// use geom_tui::cli::SceneSource;
+///
+/// assert_eq!(SceneSource::from_arg("default"), SceneSource::BuiltIn);
+/// assert_eq!(SceneSource::from_arg("./default"), SceneSource::File("./default".into()));
+/// assert_eq!(SceneSource::from_arg("default").path(), None);
+/// assert_eq!(SceneSource::from_arg("a.toml").path(), Some(Path::new("a.toml")));
+/// let scene = SceneSource::BuiltIn.load()?;
+/// assert_eq!(scene, geom_tui::scene::Scene::parse(geom_tui::scene::DEFAULT_SCENE)?);
+/// # Ok::<(), geom_tui::scene::SceneError>(())
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SceneSource {
+    /// The built-in scene, [`DEFAULT_SCENE`], named [`BUILT_IN_NAME`](Self::BUILT_IN_NAME).
+    BuiltIn,
+    /// A scene file.
+    File(PathBuf),
+}
+
+impl SceneSource {
+    /// The argument that names the built-in scene: `default`.
+    pub const BUILT_IN_NAME: &str = "default";
+
+    /// The source a command-line argument names: exactly `default` is the
+    /// built-in scene, anything else (`./default` included) a path.
+    ///
+    /// See [`SceneSource`] for an example.
+    #[must_use]
+    pub fn from_arg(arg: impl Into<OsString>) -> Self {
+        let arg = arg.into();
+        if arg == Self::BUILT_IN_NAME { Self::BuiltIn } else { Self::File(arg.into()) }
+    }
+
+    /// The file, or `None` for the built-in scene.
+    ///
+    /// See [`SceneSource`] for an example.
+    #[must_use]
+    pub fn path(&self) -> Option<&Path> {
+        match self {
+            Self::BuiltIn => None,
+            Self::File(path) => Some(path),
+        }
+    }
+
+    /// Reads the scene: [`Scene::load`] for a file, [`Scene::parse`] of
+    /// [`DEFAULT_SCENE`] for the built-in one.
+    ///
+    /// # Errors
+    ///
+    /// [`Scene::load`]'s, starting with the path; the built-in scene always
+    /// parses.
+    ///
+    /// See [`SceneSource`] for an example.
+    pub fn load(&self) -> Result<Scene, SceneError> {
+        match self {
+            Self::BuiltIn => Scene::parse(DEFAULT_SCENE),
+            Self::File(path) => Scene::load(path),
+        }
+    }
+}
+
 /// Parses a command line, the program's name first (as
 /// [`std::env::args_os`] gives it).
 ///
@@ -77,14 +157,15 @@ fn parse_kind(s: &str) -> Result<ScalarKind, String> {
 /// # Examples
 ///
 /// ```
-/// use geom_tui::cli::{parse, Command};
+/// use geom_tui::cli::{parse, Command, SceneSource};
 /// use geom_tui::ScalarKind;
 ///
 /// let cli = parse(["geom-tui", "run", "default", "--ticks", "3", "--scalar", "f64"]).unwrap();
 /// assert_eq!(
 ///     cli.command,
-///     Some(Command::Run { scene: "default".into(), ticks: 3, scalar: Some(ScalarKind::F64), json: false, events: false })
+///     Some(Command::Run { scene: SceneSource::BuiltIn, ticks: 3, scalar: Some(ScalarKind::F64), json: false, events: false })
 /// );
+/// assert_eq!(parse(["geom-tui", "default"]).unwrap().scene, Some(SceneSource::BuiltIn));
 /// assert_eq!(parse(["geom-tui", "run", "default", "--ticks", "-1"]).unwrap_err().exit_code(), 2);
 /// ```
 pub fn parse<I, T>(args: I) -> Result<Cli, clap::Error>
@@ -109,6 +190,29 @@ mod tests {
     #[test]
     fn no_arguments_open_the_sandbox_on_the_built_in_scene() {
         assert_eq!(parse(["geom-tui"]).unwrap(), Cli { command: None, scene: None, scalar: None });
+    }
+
+    #[test]
+    fn default_names_the_built_in_scene_for_the_sandbox_and_for_run_alike() {
+        let sandbox = parse(["geom-tui", "default"]).unwrap();
+        assert_eq!(sandbox.scene, Some(SceneSource::BuiltIn));
+        let Some(Command::Run { scene, .. }) = parse(["geom-tui", "run", "default", "--ticks", "1"]).unwrap().command
+        else {
+            panic!("`run` parses as run");
+        };
+        assert_eq!(scene, SceneSource::BuiltIn);
+        for path in ["./default", "default.toml", "Default", "default/"] {
+            assert_eq!(parse(["geom-tui", path]).unwrap().scene, Some(SceneSource::File(path.into())), "{path}");
+        }
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_scene_path_that_is_not_utf8_is_kept_as_it_is() {
+        use std::os::unix::ffi::OsStringExt as _;
+        let name = OsString::from_vec(b"caf\xe9.toml".to_vec());
+        let cli = parse([OsString::from("geom-tui"), name.clone()]).unwrap();
+        assert_eq!(cli.scene, Some(SceneSource::File(name.into())));
     }
 
     #[test]

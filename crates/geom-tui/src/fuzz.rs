@@ -25,7 +25,7 @@ use std::ffi::OsString;
 use arbitrary::Unstructured;
 
 use crate::ScalarKind;
-use crate::cli::{self, Cli, Command, DEFAULT_KIND};
+use crate::cli::{self, Cli, Command, DEFAULT_KIND, SceneSource};
 use crate::headless::{self, Options, RunError};
 use crate::scene::{DEFAULT_SCENE, Scene};
 
@@ -205,7 +205,13 @@ fn command_line(u: &mut Unstructured<'_>) -> (Vec<OsString>, Option<Cli>) {
         args.push("run".into());
         args.extend(parts.into_iter().flatten().map(OsString::from));
         let expected = Cli {
-            command: Some(Command::Run { scene, ticks, scalar: scalar.map(|(_, k)| k), json, events }),
+            command: Some(Command::Run {
+                scene: SceneSource::from_arg(scene),
+                ticks,
+                scalar: scalar.map(|(_, k)| k),
+                json,
+                events,
+            }),
             scene: None,
             scalar: None,
         };
@@ -220,7 +226,7 @@ fn command_line(u: &mut Unstructured<'_>) -> (Vec<OsString>, Option<Cli>) {
             args.push("--scalar".into());
             args.push(name.into());
         }
-        let expected = Cli { command: None, scene: scene.map(Into::into), scalar: scalar.map(|(_, k)| k) };
+        let expected = Cli { command: None, scene: scene.map(SceneSource::from_arg), scalar: scalar.map(|(_, k)| k) };
         return (args, Some(expected));
     }
     // Anything: tokens from the grammar and junk, at most 12 of them.

@@ -1,21 +1,11 @@
 //! `geom-tui`: the sandbox, or with `run`, the headless runner.
 
 use std::io::Write as _;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use geom_tui::App;
-use geom_tui::cli::{self, Command, DEFAULT_KIND};
-use geom_tui::headless::{self, Options};
-use geom_tui::scene::{DEFAULT_SCENE, Scene, SceneError};
-
-/// The scene at `path`, or the built-in one.
-fn load(path: Option<&std::path::Path>) -> Result<Scene, SceneError> {
-    match path {
-        Some(path) => Scene::load(path),
-        None => Scene::parse(DEFAULT_SCENE),
-    }
-}
+use geom_tui::cli::{self, Command, DEFAULT_KIND, SceneSource};
+use geom_tui::headless::{self, Options, RunError};
 
 fn fail(message: impl std::fmt::Display) -> ExitCode {
     eprintln!("geom-tui: error: {message}");
@@ -26,8 +16,7 @@ fn main() -> ExitCode {
     let cli = cli::parse(std::env::args_os()).unwrap_or_else(|e| e.exit());
     match cli.command {
         Some(Command::Run { scene, ticks, scalar, json, events }) => {
-            let path = (scene != "default").then(|| PathBuf::from(&scene));
-            let scene = match load(path.as_deref()) {
+            let scene = match scene.load() {
                 Ok(scene) => scene,
                 Err(e) => return fail(e),
             };
@@ -36,6 +25,10 @@ fn main() -> ExitCode {
             let mut out = std::io::BufWriter::new(stdout.lock());
             match headless::run(&scene, &Options { ticks, kind, json, events }, &mut out) {
                 Ok(()) => ExitCode::SUCCESS,
+                // The reader stopped reading (`| head -1`): it has what it
+                // wanted, so the run ends quietly, with success, as `yes`
+                // and `cat` do. Any other write error is reported.
+                Err(RunError::Io(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
                 Err(e) => {
                     let _ = out.flush();
                     fail(e)
@@ -43,12 +36,13 @@ fn main() -> ExitCode {
             }
         }
         None => {
-            let scene = match load(cli.scene.as_deref()) {
+            let source = cli.scene.unwrap_or(SceneSource::BuiltIn);
+            let scene = match source.load() {
                 Ok(scene) => scene,
                 Err(e) => return fail(e),
             };
             let kind = cli.scalar.or(scene.scalar).unwrap_or(DEFAULT_KIND);
-            let mut app = match App::new(scene, cli.scene, kind) {
+            let mut app = match App::new(scene, source.path().map(ToOwned::to_owned), kind) {
                 Ok(app) => app,
                 Err(e) => return fail(e),
             };

@@ -354,3 +354,78 @@ fn events_are_printed_after_their_ticks_line() {
     assert_eq!(events.len(), lines, "the same events as text and JSON");
     assert!(events.iter().any(|e| e["kind"] == "impact" && e["speed"].as_f64().is_some()));
 }
+
+/// Regression: `geom-tui default` looked for a file called `default`,
+/// while `geom-tui run default` opened the built-in scene. Without a
+/// terminal the sandbox cannot start, so it must fail for that reason
+/// alone, never for a missing file.
+#[test]
+fn the_sandbox_takes_default_for_the_built_in_scene_like_run_does() {
+    let output = Command::new(env!("CARGO_BIN_EXE_geom-tui"))
+        .arg("default")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the binary runs");
+    let message = stderr(&output);
+    assert_eq!(output.status.code(), Some(1), "{message}");
+    assert!(message.contains("needs a terminal"), "{message}");
+    assert!(!message.contains("default:") && !message.contains("No such file"), "{message}");
+}
+
+/// A file literally called `default` is `./default`, for the sandbox and
+/// for `run` alike: the path is read, not the built-in scene.
+#[test]
+fn a_file_called_default_is_named_as_dot_slash_default() {
+    let scratch = Scratch::new("dot-default");
+    scratch.file("default", b"gravity = [0.0, -0.1]\n[[body]]\nposition = [0, 1]\nradius = -1\n");
+    for args in [&["run", "./default", "--ticks", "1"][..], &["./default"][..]] {
+        let output = Command::new(env!("CARGO_BIN_EXE_geom-tui"))
+            .args(args)
+            .current_dir(&scratch.0)
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("the binary runs");
+        assert_eq!(output.status.code(), Some(1), "{args:?}");
+        let message = stderr(&output);
+        assert!(message.starts_with("geom-tui: error: ./default:4: the radius"), "{args:?}: {message}");
+    }
+}
+
+/// Regression: `geom-tui run default --ticks 100 | head -1` printed
+/// "Broken pipe" and exited with 1. A reader that stops reading ends the
+/// run quietly, with success, as `yes | head -1` does.
+#[test]
+fn a_reader_closing_the_pipe_early_ends_the_run_quietly_with_success() {
+    use std::io::BufRead as _;
+    // Far more output than a pipe holds, so the writer is still writing
+    // when the reader goes away.
+    let mut child = Command::new(env!("CARGO_BIN_EXE_geom-tui"))
+        .args(["run", "default", "--ticks", "1000000", "--scalar", "I16F16"])
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the binary runs");
+    let mut first = String::new();
+    let mut reader = std::io::BufReader::new(child.stdout.take().expect("piped stdout"));
+    reader.read_line(&mut first).expect("one line");
+    assert!(first.starts_with("0 "), "{first}");
+    drop(reader);
+    let output = child.wait_with_output().expect("the run ends");
+    assert_eq!(stderr(&output), "", "nothing to say about a closed pipe");
+    assert_eq!(output.status.code(), Some(0));
+}
+
+/// Only a closed pipe ends quietly: any other write error (here a full
+/// disk) is still reported, with exit code 1.
+#[cfg(target_os = "linux")]
+#[test]
+fn a_write_error_other_than_a_closed_pipe_is_still_an_error() {
+    let full = std::fs::OpenOptions::new().write(true).open("/dev/full").expect("open /dev/full");
+    let output = Command::new(env!("CARGO_BIN_EXE_geom-tui"))
+        .args(["run", "default", "--ticks", "3"])
+        .stdout(full)
+        .output()
+        .expect("the binary runs");
+    assert_eq!(output.status.code(), Some(1));
+    assert!(stderr(&output).starts_with("geom-tui: error: cannot write the output: "), "{}", stderr(&output));
+}
