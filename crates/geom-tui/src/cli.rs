@@ -63,8 +63,29 @@ pub enum Command {
         /// sensor overlaps that began and ended.
         #[arg(long)]
         events: bool,
+        /// Apply the impulses and velocities of this TOML file to bodies at
+        /// the ticks it gives (--help shows the format).
+        #[arg(long, value_name = "FILE", long_help = INPUTS_HELP)]
+        inputs: Option<PathBuf>,
     },
 }
+
+/// The long help of `run --inputs`: the format, with the example file
+/// that the [`inputs`](crate::inputs) module documents and tests.
+const INPUTS_HELP: &str = concat!(
+    "Apply the impulses and velocities of this TOML file to bodies at the ticks it gives, ",
+    "to reproduce a run that needs a push. The file holds [[impulse]] and [[velocity]] tables:\n\n",
+    include_str!("../inputs/example.toml"),
+    "\n\
+The first line an input can change is tick + 1's. `body` is the body's id,
+its place in the scene's list from 0. Every number is converted from f64 to
+the run's scalar type once. An input at or beyond --ticks is checked but
+never applied. An unknown key, a number that is not finite, a body the
+scene does not have or a value outside the scalar type's range is an error
+naming the file and line, before anything is printed; an impulse that would
+take a velocity out of that range ends the run at its tick. With --json, the
+document lists the inputs applied under \"inputs\"."
+);
 
 fn parse_kind(s: &str) -> Result<ScalarKind, String> {
     s.parse()
@@ -163,7 +184,14 @@ impl SceneSource {
 /// let cli = parse(["geom-tui", "run", "default", "--ticks", "3", "--scalar", "f64"]).unwrap();
 /// assert_eq!(
 ///     cli.command,
-///     Some(Command::Run { scene: SceneSource::BuiltIn, ticks: 3, scalar: Some(ScalarKind::F64), json: false, events: false })
+///     Some(Command::Run {
+///         scene: SceneSource::BuiltIn,
+///         ticks: 3,
+///         scalar: Some(ScalarKind::F64),
+///         json: false,
+///         events: false,
+///         inputs: None,
+///     })
 /// );
 /// assert_eq!(parse(["geom-tui", "default"]).unwrap().scene, Some(SceneSource::BuiltIn));
 /// assert_eq!(parse(["geom-tui", "run", "default", "--ticks", "-1"]).unwrap_err().exit_code(), 2);
@@ -213,6 +241,16 @@ mod tests {
         let name = OsString::from_vec(b"caf\xe9.toml".to_vec());
         let cli = parse([OsString::from("geom-tui"), name.clone()]).unwrap();
         assert_eq!(cli.scene, Some(SceneSource::File(name.into())));
+    }
+
+    #[test]
+    fn the_inputs_help_shows_the_example_file() {
+        let help = Cli::command().find_subcommand_mut("run").expect("run").render_long_help().to_string();
+        // clap indents the help: every line of the example is there, in order.
+        let lines: Vec<&str> = help.lines().map(str::trim).collect();
+        let example: Vec<&str> = crate::inputs::EXAMPLE.lines().map(str::trim).collect();
+        assert!(lines.windows(example.len()).any(|w| w == example), "{help}");
+        assert!(help.contains("--inputs <FILE>"), "{help}");
     }
 
     #[test]

@@ -5,10 +5,12 @@
 //!
 //! - [`scene_parser`]: scene text in, a scene or a typed error out; a
 //!   scene that parses writes back to TOML that reads back equal, and runs
-//!   headless in every scalar type to a typed answer.
+//!   headless in every scalar type to a typed answer, with and without
+//!   [`INPUTS`].
 //! - [`headless_args`]: command lines built from a grammar of the real
 //!   arguments and junk, through [`cli::parse`]; whatever parses as `run`
-//!   runs headless on the built-in scene.
+//!   runs headless on the built-in scene (with [`INPUTS`] for
+//!   `--inputs`).
 //!
 //! Each panics, with a message naming the property and the input, when a
 //! guarantee is broken.
@@ -27,11 +29,32 @@ use arbitrary::Unstructured;
 use crate::ScalarKind;
 use crate::cli::{self, Cli, Command, DEFAULT_KIND, SceneSource};
 use crate::headless::{self, Options, RunError};
+use crate::inputs::Inputs;
 use crate::scene::{DEFAULT_SCENE, Scene};
 
 /// The most ticks a fuzzed run steps, whatever the input asks for: the
 /// work must not grow with a number read from the input.
 pub const MAX_TICKS: u64 = 8;
+
+/// The inputs a fuzzed run applies, read from this text instead of the
+/// file a command line names (the fuzzer must not read the disk): an
+/// impulse on body 0 at tick 0, and a velocity for it at tick 1, within
+/// the range of every scalar type and the default scene.
+///
+/// # Examples
+///
+/// ```
+/// let inputs = geom_tui::inputs::Inputs::parse(geom_tui::fuzz::INPUTS)?;
+/// assert_eq!(inputs.items().len(), 2);
+/// # Ok::<(), geom_tui::inputs::InputsError>(())
+/// ```
+pub const INPUTS: &str = "[[impulse]]\ntick = 0\nbody = 0\nimpulse = [0.25, 0.5]\n\n\
+                          [[velocity]]\ntick = 1\nbody = 0\nvelocity = [-0.125, 0.0]\n";
+
+/// [`INPUTS`], parsed.
+fn inputs() -> Inputs {
+    Inputs::parse(INPUTS).expect("the fuzz inputs parse")
+}
 
 /// The `scene_parser` target: the bytes as text (invalid UTF-8 replaced),
 /// through [`Scene::parse`].
@@ -41,7 +64,8 @@ pub const MAX_TICKS: u64 = 8;
 /// [`to_toml`](Scene::to_toml) parses back to an equal scene (and writes
 /// the same text again); and the scene runs headless for a few ticks in
 /// every scalar type, answering `Ok` with one line per tick, or a typed
-/// scene error before writing anything.
+/// scene error before writing anything; and so it does with [`INPUTS`]
+/// applied, or answers a typed inputs error (a scene without body 0).
 ///
 /// # Panics
 ///
@@ -71,15 +95,21 @@ pub fn scene_parser(data: &[u8]) {
     assert_eq!(again.to_toml(), written, "writing the read-back scene gave other text");
     for kind in ScalarKind::ALL {
         for (json, events) in [(false, false), (true, false), (false, true), (true, true)] {
-            run_checked(&scene, &Options { ticks: 2, kind, json, events }, &text);
+            run_checked(&scene, None, &Options { ticks: 2, kind, json, events }, &text);
         }
+        run_checked(&scene, Some(&inputs()), &Options { ticks: 2, kind, json: true, events: true }, &text);
     }
 }
 
-/// Runs `scene` headless into memory and checks the answer's shape.
-fn run_checked(scene: &Scene, options: &Options, source: &str) {
+/// Runs `scene` headless into memory, with `inputs` if any, and checks the
+/// answer's shape.
+fn run_checked(scene: &Scene, inputs: Option<&Inputs>, options: &Options, source: &str) {
     let mut out = Vec::new();
-    match headless::run(scene, options, &mut out) {
+    let answer = match inputs {
+        Some(inputs) => headless::run_with_inputs(scene, inputs, options, &mut out),
+        None => headless::run(scene, options, &mut out),
+    };
+    match answer {
         Ok(()) => {
             let text = String::from_utf8(out).expect("headless output is UTF-8");
             if options.json {
@@ -87,6 +117,8 @@ fn run_checked(scene: &Scene, options: &Options, source: &str) {
                     .unwrap_or_else(|e| panic!("--json output is not JSON ({e}): {text}\nscene:\n{source}"));
                 let checksums = value["checksums"].as_array().map(Vec::len);
                 assert_eq!(checksums, usize::try_from(options.ticks + 1).ok(), "JSON checksums: {text}");
+                let applied = inputs.map(|i| i.items().iter().filter(|i| i.tick < options.ticks).count());
+                assert_eq!(value["inputs"].as_array().map(Vec::len), applied, "JSON inputs: {text}");
             } else {
                 // One checksum line per tick, each followed by that tick's
                 // events (only with --events), every line starting with
@@ -109,21 +141,31 @@ fn run_checked(scene: &Scene, options: &Options, source: &str) {
             assert!(out.is_empty(), "a refused scene wrote output first: {e}");
             assert!(!e.to_string().is_empty(), "an empty error message");
         }
+        Err(RunError::Inputs(e)) => {
+            assert!(inputs.is_some(), "an inputs error without inputs: {e}");
+            assert!(e.line.is_some(), "an inputs error without a line: {e}");
+            // Only an impulse taking a velocity out of range is found
+            // during the run, after the output of the ticks before it.
+            let late = e.kind == crate::inputs::InputsErrorKind::OutOfRange && !out.is_empty();
+            assert!(out.is_empty() || late, "a refused input wrote output first: {e}");
+        }
         Err(RunError::Io(e)) => panic!("writing into memory failed: {e}"),
     }
 }
 
 /// The `headless_args` target: a command line built from the input by a
 /// grammar of `geom-tui`'s arguments (`run`, `--ticks N`, `--scalar K`,
-/// `--json`, scene names, `--help`, `--version`) and junk (any text, text
-/// that is not UTF-8, numbers that overflow), through [`cli::parse`].
+/// `--json`, `--events`, `--inputs FILE`, scene names, `--help`,
+/// `--version`) and junk (any text, text that is not UTF-8, numbers that
+/// overflow), through [`cli::parse`].
 ///
 /// Properties: parsing never panics and answers [`Cli`] or clap's typed
 /// error, whose exit code is 2 (0 for help and version) and whose message
 /// renders; a well-formed command line (the grammar knows when it built
 /// one) parses to exactly what it says; and a parsed `run` steps the
-/// built-in scene (never a file: the fuzzer must not read the disk) for at
-/// most [`MAX_TICKS`] ticks, answering one line per tick.
+/// built-in scene (never a file: the fuzzer must not read the disk), with
+/// [`INPUTS`] for any `--inputs`, for at most [`MAX_TICKS`] ticks,
+/// answering one line per tick.
 ///
 /// # Panics
 ///
@@ -140,11 +182,12 @@ pub fn headless_args(data: &[u8]) {
             if let Some(expected) = &expected {
                 assert_eq!(&parsed, expected, "a well-formed command line parsed otherwise: {args:?}");
             }
-            if let Some(Command::Run { ticks, scalar, json, events, .. }) = parsed.command {
+            if let Some(Command::Run { ticks, scalar, json, events, inputs: file, .. }) = parsed.command {
                 let scene = Scene::parse(DEFAULT_SCENE).expect("the built-in scene parses");
                 let kind = scalar.or(scene.scalar).unwrap_or(DEFAULT_KIND);
                 let options = Options { ticks: ticks.min(MAX_TICKS), kind, json, events };
-                run_checked(&scene, &options, DEFAULT_SCENE);
+                let inputs = file.map(|_| inputs());
+                run_checked(&scene, inputs.as_ref(), &options, DEFAULT_SCENE);
             }
         }
         Err(e) => {
@@ -170,6 +213,9 @@ fn kind_name(u: &mut Unstructured<'_>) -> (String, ScalarKind) {
 
 /// Scene names that cannot be mistaken for an option.
 const SCENES: [&str; 4] = ["default", "scene.toml", "dir/a scene.toml", "défaut"];
+
+/// Inputs file names that cannot be mistaken for an option.
+const INPUTS_FILES: [&str; 3] = ["inputs.toml", "dir/some inputs.toml", "default"];
 
 /// A command line (program name first) and, when the grammar built a
 /// well-formed one, what it must parse to.
@@ -202,6 +248,14 @@ fn command_line(u: &mut Unstructured<'_>) -> (Vec<OsString>, Option<Cli>) {
             let j = usize::from(u.arbitrary::<u8>().unwrap_or(0)) % (i + 1);
             parts.swap(i, j);
         }
+        // Drawn last, so that the corpus written before `--inputs` existed
+        // still builds the command lines it did.
+        let inputs = (u.arbitrary::<u8>().unwrap_or(0) & 1 == 1).then(|| {
+            let name = INPUTS_FILES[usize::from(u.arbitrary::<u8>().unwrap_or(0)) % INPUTS_FILES.len()];
+            let at = usize::from(u.arbitrary::<u8>().unwrap_or(0)) % (parts.len() + 1);
+            parts.insert(at, vec!["--inputs".into(), name.into()]);
+            std::path::PathBuf::from(name)
+        });
         args.push("run".into());
         args.extend(parts.into_iter().flatten().map(OsString::from));
         let expected = Cli {
@@ -211,6 +265,7 @@ fn command_line(u: &mut Unstructured<'_>) -> (Vec<OsString>, Option<Cli>) {
                 scalar: scalar.map(|(_, k)| k),
                 json,
                 events,
+                inputs,
             }),
             scene: None,
             scalar: None,
@@ -257,6 +312,7 @@ fn token(u: &mut Unstructured<'_>) -> OsString {
         9 => ["-1", "18446744073709551616", "1e3", "0x10", " 3", "3 ", "+3", "٣"][usize::from(tag >> 4) % 8].into(),
         10 | 11 => u.arbitrary::<String>().unwrap_or_default().into(),
         12 => not_utf8(u),
+        13 => "--inputs".into(),
         _ => {
             let n = u.arbitrary::<i64>().unwrap_or(0);
             n.to_string().into()

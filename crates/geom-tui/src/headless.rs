@@ -21,6 +21,14 @@
 //! keys of its scene-file table (a capsule body's `shape`, `start` and
 //! `end` too). The same scene and arguments print the same bytes on every
 //! run and every machine.
+//!
+//! With `--inputs FILE` ([`run_with_inputs`]), impulses and velocities
+//! from the file (see [`inputs`](crate::inputs)) are applied to bodies as
+//! the run goes: each after its tick's output and before the step to the
+//! next tick. The text output keeps its shape; the JSON document gains
+//! `inputs`, after `checksums` (and `events`): every input applied, in the
+//! order applied, with its tick, its kind (`impulse` or `velocity`), the
+//! body and the value as applied (converted to the run's scalar type).
 
 use std::io::{self, Write};
 
@@ -28,9 +36,10 @@ use serde::Serialize;
 
 use geom_core::world::Id;
 
-use crate::num::ScalarKind;
+use crate::inputs::{Inputs, InputsError};
+use crate::num::{SandboxScalar, ScalarKind, with_scalar};
 use crate::scene::{BodySpec, ColliderSpec, Scene, SceneError};
-use crate::sim::{self, EventView};
+use crate::sim::{EventView, Sim};
 
 /// What to run.
 ///
@@ -54,6 +63,10 @@ pub struct Options {
 pub enum RunError {
     /// The scene does not fit the scalar type.
     Scene(SceneError),
+    /// An input names a body the scene does not have or a value outside
+    /// the scalar type's range (found before anything is written), or an
+    /// impulse would take a velocity outside it (found at its tick).
+    Inputs(InputsError),
     /// The output could not be written.
     Io(io::Error),
 }
@@ -62,6 +75,7 @@ impl std::fmt::Display for RunError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Self::Scene(e) => write!(f, "{e}"),
+            Self::Inputs(e) => write!(f, "{e}"),
             Self::Io(e) => write!(f, "cannot write the output: {e}"),
         }
     }
@@ -151,7 +165,63 @@ struct Identified<T> {
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 pub fn run(scene: &Scene, options: &Options, out: &mut dyn Write) -> Result<(), RunError> {
-    let mut world = sim::build(scene, options.kind).map_err(RunError::Scene)?;
+    with_scalar!(options.kind, S => run_in::<S>(scene, None, options, out))
+}
+
+/// Steps `scene` as [`run`] does, applying `inputs` as it goes (see the
+/// [`inputs`](crate::inputs) module), and with `--json` lists the inputs
+/// it applied.
+///
+/// # Errors
+///
+/// [`run`]'s, and [`RunError::Inputs`] for an input naming a body the
+/// scene does not have or a value outside the scalar type's range (before
+/// anything is written), or an impulse that would take a velocity outside
+/// it (when its tick comes, after the output of the ticks before it).
+///
+/// # Examples
+///
+/// ```
+/// use geom_tui::headless::{run, run_with_inputs, Options};
+/// use geom_tui::inputs::Inputs;
+/// use geom_tui::scene::{Scene, DEFAULT_SCENE};
+/// use geom_tui::ScalarKind;
+///
+/// let scene = Scene::parse(DEFAULT_SCENE)?;
+/// let inputs = Inputs::parse("[[impulse]]\ntick = 2\nbody = 1\nimpulse = [0.0, 1.0]\n")?;
+/// let options = Options { ticks: 5, kind: ScalarKind::I32F32, json: false, events: false };
+/// let (mut plain, mut pushed) = (Vec::new(), Vec::new());
+/// run(&scene, &options, &mut plain)?;
+/// run_with_inputs(&scene, &inputs, &options, &mut pushed)?;
+/// let (plain, pushed) = (String::from_utf8(plain)?, String::from_utf8(pushed)?);
+/// let first_different = plain.lines().zip(pushed.lines()).position(|(a, b)| a != b);
+/// assert_eq!(first_different, Some(3)); // applied at tick 2: tick 3 is the first to change
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub fn run_with_inputs(scene: &Scene, inputs: &Inputs, options: &Options, out: &mut dyn Write) -> Result<(), RunError> {
+    with_scalar!(options.kind, S => run_in::<S>(scene, Some(inputs), options, out))
+}
+
+/// An input as the JSON output lists it.
+#[derive(Serialize)]
+struct InputOut {
+    tick: u64,
+    kind: &'static str,
+    body: u32,
+    value: [f64; 2],
+}
+
+/// [`run`] and [`run_with_inputs`] in scalar type `S`: the inputs are
+/// bound to the world, and so checked, before anything is written.
+fn run_in<S: SandboxScalar>(
+    scene: &Scene,
+    inputs: Option<&Inputs>,
+    options: &Options,
+    out: &mut dyn Write,
+) -> Result<(), RunError> {
+    let mut world = scene.build::<S>().map_err(RunError::Scene)?;
+    let none = Inputs::default();
+    let mut schedule = inputs.unwrap_or(&none).bind(&world).map_err(RunError::Inputs)?;
     if options.json {
         write!(out, "{{\"scalar\":\"{}\",\"ticks\":{},\"checksums\":[", options.kind, options.ticks)?;
     }
@@ -168,7 +238,7 @@ pub fn run(scene: &Scene, options: &Options, out: &mut dyn Write) -> Result<(), 
             writeln!(out, "{tick} {checksum:016x}")?;
         }
         if options.events && tick > 0 {
-            for e in world.events() {
+            for e in Sim::events(&world) {
                 if options.json {
                     let impact = e.impact;
                     events.push(EventOut {
@@ -186,6 +256,11 @@ pub fn run(scene: &Scene, options: &Options, out: &mut dyn Write) -> Result<(), 
                 }
             }
         }
+        // After the tick's output, before the step to the next tick; inputs
+        // at the last tick would act after the run, so they never apply.
+        if tick < options.ticks {
+            schedule.apply_due(&mut world).map_err(RunError::Inputs)?;
+        }
     }
     if options.json {
         if options.events {
@@ -194,11 +269,26 @@ pub fn run(scene: &Scene, options: &Options, out: &mut dyn Write) -> Result<(), 
         } else {
             write!(out, "]")?;
         }
+        if inputs.is_some() {
+            let applied: Vec<InputOut> = schedule
+                .applied()
+                .map(|(input, v)| InputOut {
+                    tick: input.tick,
+                    kind: input.action.name(),
+                    body: input.body,
+                    value: [v.x, v.y],
+                })
+                .collect();
+            write!(out, ",\"inputs\":{}", serde_json::to_string(&applied).map_err(io::Error::from)?)?;
+        }
         let state = FinalState {
             tick: world.tick(),
             checksum: format!("{:016x}", world.checksum()),
-            bodies: world.bodies().into_iter().map(|(id, item)| Identified { id: id.index(), item }).collect(),
-            colliders: world.colliders().into_iter().map(|(id, item)| Identified { id: id.index(), item }).collect(),
+            bodies: Sim::bodies(&world).into_iter().map(|(id, item)| Identified { id: id.index(), item }).collect(),
+            colliders: Sim::colliders(&world)
+                .into_iter()
+                .map(|(id, item)| Identified { id: id.index(), item })
+                .collect(),
         };
         let state = serde_json::to_string(&state).map_err(io::Error::from)?;
         writeln!(out, ",\"final\":{state}}}")?;
@@ -211,6 +301,7 @@ pub fn run(scene: &Scene, options: &Options, out: &mut dyn Write) -> Result<(), 
 mod tests {
     use super::*;
     use crate::scene::DEFAULT_SCENE;
+    use crate::sim;
 
     fn output(ticks: u64, kind: ScalarKind, json: bool) -> String {
         let scene = Scene::parse(DEFAULT_SCENE).unwrap();

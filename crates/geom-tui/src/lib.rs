@@ -7,7 +7,8 @@
 //! view), an editor (selection, prompts) and a view (camera, help,
 //! messages), changed only by [`Action`]s, which the keymap makes of key
 //! presses; [`ui`] draws it, [`terminal`] runs it in a real terminal, and
-//! [`headless`] runs a scene without one.
+//! [`headless`] runs a scene without one, applying [`inputs`] from a file
+//! if asked.
 
 pub mod app;
 pub mod cli;
@@ -15,6 +16,7 @@ mod editor;
 pub mod fuzz;
 pub mod headless;
 mod input;
+pub mod inputs;
 mod inspect;
 pub mod keymap;
 mod layout;

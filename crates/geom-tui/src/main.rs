@@ -6,6 +6,7 @@ use std::process::ExitCode;
 use geom_tui::App;
 use geom_tui::cli::{self, Command, DEFAULT_KIND, SceneSource};
 use geom_tui::headless::{self, Options, RunError};
+use geom_tui::inputs::Inputs;
 
 fn fail(message: impl std::fmt::Display) -> ExitCode {
     eprintln!("geom-tui: error: {message}");
@@ -15,15 +16,24 @@ fn fail(message: impl std::fmt::Display) -> ExitCode {
 fn main() -> ExitCode {
     let cli = cli::parse(std::env::args_os()).unwrap_or_else(|e| e.exit());
     match cli.command {
-        Some(Command::Run { scene, ticks, scalar, json, events }) => {
+        Some(Command::Run { scene, ticks, scalar, json, events, inputs }) => {
             let scene = match scene.load() {
                 Ok(scene) => scene,
                 Err(e) => return fail(e),
             };
+            let inputs = match inputs.as_deref().map(Inputs::load).transpose() {
+                Ok(inputs) => inputs,
+                Err(e) => return fail(e),
+            };
             let kind = scalar.or(scene.scalar).unwrap_or(DEFAULT_KIND);
+            let options = Options { ticks, kind, json, events };
             let stdout = std::io::stdout();
             let mut out = std::io::BufWriter::new(stdout.lock());
-            match headless::run(&scene, &Options { ticks, kind, json, events }, &mut out) {
+            let ran = match &inputs {
+                Some(inputs) => headless::run_with_inputs(&scene, inputs, &options, &mut out),
+                None => headless::run(&scene, &options, &mut out),
+            };
+            match ran {
                 Ok(()) => ExitCode::SUCCESS,
                 // The reader stopped reading (`| head -1`): it has what it
                 // wanted, so the run ends quietly, with success, as `yes`
