@@ -4,9 +4,9 @@
 //! through the very same functions.
 //!
 //! - [`scene_parser`]: scene text in, a scene or a typed error out; a
-//!   scene that parses writes back to TOML that reads back equal, and runs
-//!   headless in every scalar type to a typed answer, with and without
-//!   [`INPUTS`].
+//!   scene that parses writes back to its very text, edited or built in
+//!   code to TOML that reads back equal, and runs headless in every scalar
+//!   type to a typed answer, with and without [`INPUTS`].
 //! - [`headless_args`]: command lines built from a grammar of the real
 //!   arguments and junk, through [`cli::parse`]; whatever parses as `run`
 //!   runs headless on the built-in scene (with [`INPUTS`] for
@@ -25,12 +25,13 @@
 use std::ffi::OsString;
 
 use arbitrary::Unstructured;
+use geom_core::Vec2;
 
 use crate::ScalarKind;
 use crate::cli::{self, Cli, Command, DEFAULT_KIND, SceneSource};
 use crate::headless::{self, Options, RunError};
 use crate::inputs::Inputs;
-use crate::scene::{DEFAULT_SCENE, Scene};
+use crate::scene::{BodySpec, DEFAULT_SCENE, MAX_BODIES, Scene};
 
 /// The most ticks a fuzzed run steps, whatever the input asks for: the
 /// work must not grow with a number read from the input.
@@ -61,11 +62,14 @@ fn inputs() -> Inputs {
 ///
 /// Properties: parsing never panics and answers a scene or an error whose
 /// line, if any, is a line of the text; a parsed scene's
-/// [`to_toml`](Scene::to_toml) parses back to an equal scene (and writes
-/// the same text again); and the scene runs headless for a few ticks in
-/// every scalar type, answering `Ok` with one line per tick, or a typed
-/// scene error before writing anything; and so it does with [`INPUTS`]
-/// applied, or answers a typed inputs error (a scene without body 0).
+/// [`to_toml`](Scene::to_toml) is the text itself, and once the scene is
+/// edited (a body moved, a collider removed, a body added, settings
+/// changed), or the same scene is built in code, it parses back to an
+/// equal scene (and writes the same text again); and the scene runs
+/// headless for a few ticks in every scalar type, answering `Ok` with one
+/// line per tick, or a typed scene error before writing anything; and so
+/// it does with [`INPUTS`] applied, or answers a typed inputs error (a
+/// scene without body 0).
 ///
 /// # Panics
 ///
@@ -88,17 +92,49 @@ pub fn scene_parser(data: &[u8]) {
             return;
         }
     };
-    let written = scene.to_toml();
-    let again = Scene::parse(&written)
-        .unwrap_or_else(|e| panic!("to_toml wrote text that does not parse ({e}):\n{written}\nfrom:\n{text}"));
-    assert_eq!(again, scene, "to_toml did not round-trip:\n{written}\nfrom:\n{text}");
-    assert_eq!(again.to_toml(), written, "writing the read-back scene gave other text");
+    assert_eq!(round_trip(&scene, &text), text, "a scene written unchanged is not the text it was read from");
+    round_trip(&edited(&scene), &text);
+    let mut built = Scene::new(scene.settings);
+    (built.scalar, built.colliders, built.bodies) = (scene.scalar, scene.colliders.clone(), scene.bodies.clone());
+    round_trip(&built, &text);
     for kind in ScalarKind::ALL {
         for (json, events) in [(false, false), (true, false), (false, true), (true, true)] {
             run_checked(&scene, None, &Options { ticks: 2, kind, json, events }, &text);
         }
         run_checked(&scene, Some(&inputs()), &Options { ticks: 2, kind, json: true, events: true }, &text);
     }
+}
+
+/// `scene`'s [`to_toml`](Scene::to_toml), having checked that it parses
+/// back to an equal scene that writes the same text again.
+fn round_trip(scene: &Scene, source: &str) -> String {
+    let written = scene.to_toml();
+    let again = Scene::parse(&written)
+        .unwrap_or_else(|e| panic!("to_toml wrote text that does not parse ({e}):\n{written}\nfrom:\n{source}"));
+    assert_eq!(again, *scene, "to_toml did not round-trip:\n{written}\nfrom:\n{source}");
+    assert_eq!(again.to_toml(), written, "writing the read-back scene gave other text");
+    written
+}
+
+/// `scene` with a little of everything changed: its first body moved and
+/// made a sensor (or not), its last collider removed, a capsule body added
+/// (when there is room), and its bounce threshold and precision set or
+/// unset.
+fn edited(scene: &Scene) -> Scene {
+    let mut edited = scene.clone();
+    if let Some(body) = edited.bodies.first_mut() {
+        body.position = body.position * 0.5;
+        body.sensor = !body.sensor;
+    }
+    edited.colliders.pop();
+    if edited.bodies.len() < MAX_BODIES {
+        let core = (Vec2::new(0.0, 0.0), Vec2::new(0.0, 1.5));
+        edited.bodies.push(BodySpec::capsule(Vec2::new(1.0, 2.0), core.0, core.1, 0.5));
+    }
+    let settings = &mut edited.settings;
+    settings.bounce_threshold = if settings.bounce_threshold.is_some() { None } else { Some(0.25) };
+    edited.scalar = if edited.scalar.is_some() { None } else { Some(ScalarKind::I16F16) };
+    edited
 }
 
 /// Runs `scene` headless into memory, with `inputs` if any, and checks the

@@ -48,6 +48,9 @@ impl Scene {
     /// Writes the scene to `path` atomically: into a temporary file beside
     /// it, then renamed over it, so a crash never leaves half a file.
     ///
+    /// The text is [`Scene::to_toml`]'s: a scene read from text is saved as
+    /// that text with only what changed rewritten, comments and all.
+    ///
     /// A file that exists but cannot be written (read-only, or not a
     /// regular file) is refused rather than replaced, as is a directory.
     /// A symbolic link is followed: the file it names is replaced, with

@@ -68,6 +68,11 @@
 //! NaN) is an error naming its line; so is a value outside the chosen
 //! scalar type's safe range when the scene is built.
 //!
+//! Saving a scene read from a file keeps the file as it was written (its
+//! comments, spacing, order of keys and numbers as typed) and changes only
+//! the values that changed; see [`Scene::to_toml`]. A scene built in code
+//! is written whole.
+//!
 //! # Limits
 //!
 //! Any file may be handed to the sandbox, so reading one is bounded: a scene
@@ -105,6 +110,16 @@ mod testing {
     /// `n` bodies as `[[body]]` tables after a gravity line.
     pub(super) fn bodies(n: usize) -> String {
         format!("gravity = [0.0, -0.1]\n{}", "[[body]]\nposition = [0.0, 1.0]\nradius = 0.5\n".repeat(n))
+    }
+
+    /// The same scene built in code: with no text to keep, it is written
+    /// anew.
+    pub(super) fn built_in_code(scene: &Scene) -> Scene {
+        let mut built = Scene::new(scene.settings);
+        built.scalar = scene.scalar;
+        built.colliders.clone_from(&scene.colliders);
+        built.bodies.clone_from(&scene.bodies);
+        built
     }
 
     /// [`MAX_FILE_BYTES`] as a length.

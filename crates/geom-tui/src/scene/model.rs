@@ -1,15 +1,21 @@
 //! What a scene is: its settings, colliders and bodies in `f64`, and the
 //! world they build in each scalar type.
 
+use core::fmt;
 use std::path::PathBuf;
+use std::sync::Arc;
 
 use geom_core::Vec2;
-use geom_core::world::{self, BodyDef, Collider, ColliderDef, Filter, World, WorldConfig, WorldError};
-use geom_core::{Capsule, Circle, Segment};
-use serde::{Deserialize, Serialize};
+use geom_core::world::{Filter, World, WorldConfig, WorldError};
+use serde::Serialize;
 
 use super::error::{MAX_BODIES, MAX_COLLIDERS, SceneError, SceneErrorKind};
 use crate::num::{SandboxScalar, ScalarKind};
+
+mod convert;
+mod json;
+
+pub(crate) use convert::{of_vec, to_vec};
 
 /// A static shape, in `f64`.
 ///
@@ -28,19 +34,19 @@ pub enum Shape {
     /// A line segment.
     Segment {
         /// The first endpoint.
-        #[serde(serialize_with = "point::serialize")]
+        #[serde(serialize_with = "json::point")]
         start: Vec2<f64>,
         /// The second endpoint.
-        #[serde(serialize_with = "point::serialize")]
+        #[serde(serialize_with = "json::point")]
         end: Vec2<f64>,
     },
     /// A capsule: a segment with a radius.
     Capsule {
         /// The first endpoint of the core.
-        #[serde(serialize_with = "point::serialize")]
+        #[serde(serialize_with = "json::point")]
         start: Vec2<f64>,
         /// The second endpoint of the core.
-        #[serde(serialize_with = "point::serialize")]
+        #[serde(serialize_with = "json::point")]
         end: Vec2<f64>,
         /// The radius.
         radius: f64,
@@ -48,7 +54,7 @@ pub enum Shape {
     /// A circle.
     Circle {
         /// The centre.
-        #[serde(serialize_with = "point::serialize")]
+        #[serde(serialize_with = "json::point")]
         center: Vec2<f64>,
         /// The radius.
         radius: f64,
@@ -162,31 +168,6 @@ impl Shape {
         let r = self.radius();
         (Vec2::new(a.x.min(b.x) - r, a.y.min(b.y) - r), Vec2::new(a.x.max(b.x) + r, a.y.max(b.y) + r))
     }
-
-    /// The shape in scalar type `S`.
-    pub(crate) fn to_shape<S: SandboxScalar>(self) -> Result<world::Shape<S>, WorldError> {
-        let p = to_vec::<S>;
-        Ok(match self {
-            Self::Segment { start, end } => world::Shape::Segment(Segment::new(p(start), p(end))?),
-            Self::Capsule { start, end, radius } => {
-                world::Shape::Capsule(Capsule::new(p(start), p(end), S::from_f64(radius))?)
-            }
-            Self::Circle { center, radius } => world::Shape::Circle(Circle::new(p(center), S::from_f64(radius))?),
-        })
-    }
-
-    /// A shape in `f64`.
-    pub(crate) fn of_shape<S: SandboxScalar>(shape: &world::Shape<S>) -> Self {
-        let p = of_vec::<S>;
-        match shape {
-            world::Shape::Segment(s) => Self::Segment { start: p(s.start()), end: p(s.end()) },
-            world::Shape::Capsule(c) => {
-                let s = c.segment();
-                Self::Capsule { start: p(s.start()), end: p(s.end()), radius: c.radius().to_f64() }
-            }
-            world::Shape::Circle(c) => Self::Circle { center: p(c.center()), radius: c.radius().to_f64() },
-        }
-    }
 }
 
 /// A collider, in `f64`: a shape and how it behaves.
@@ -208,25 +189,25 @@ pub struct ColliderSpec {
     #[serde(flatten)]
     pub shape: Shape,
     /// How far it moves every tick: a platform (zero: static).
-    #[serde(with = "point", skip_serializing_if = "is_zero")]
+    #[serde(serialize_with = "json::point", skip_serializing_if = "json::is_zero")]
     pub velocity: Vec2<f64>,
     /// The friction coefficient, 0 or more.
-    #[serde(skip_serializing_if = "is_zero_f64")]
+    #[serde(skip_serializing_if = "json::is_zero_f64")]
     pub friction: f64,
     /// How much of an impact's speed comes back, from 0 to 1.
-    #[serde(skip_serializing_if = "is_zero_f64")]
+    #[serde(skip_serializing_if = "json::is_zero_f64")]
     pub restitution: f64,
     /// A sensor reports overlaps but never pushes.
-    #[serde(skip_serializing_if = "is_false")]
+    #[serde(skip_serializing_if = "json::is_false")]
     pub sensor: bool,
     /// The layers it is on.
-    #[serde(skip_serializing_if = "is_default_layer")]
+    #[serde(skip_serializing_if = "json::is_default_layer")]
     pub layer: u32,
     /// The layers it collides with.
-    #[serde(skip_serializing_if = "is_default_mask")]
+    #[serde(skip_serializing_if = "json::is_default_mask")]
     pub mask: u32,
     /// The game's own number for it.
-    #[serde(skip_serializing_if = "is_zero_u64")]
+    #[serde(skip_serializing_if = "json::is_zero_u64")]
     pub tag: u64,
 }
 
@@ -256,32 +237,6 @@ impl ColliderSpec {
     #[must_use]
     pub fn is_moving(&self) -> bool {
         self.velocity != Vec2::new(0.0, 0.0)
-    }
-
-    /// The collider in scalar type `S`.
-    pub(crate) fn to_def<S: SandboxScalar>(self) -> Result<ColliderDef<S>, WorldError> {
-        let mut def = ColliderDef::new(self.shape.to_shape::<S>()?);
-        def.velocity = to_vec(self.velocity);
-        def.friction = S::from_f64(self.friction);
-        def.restitution = S::from_f64(self.restitution);
-        def.sensor = self.sensor;
-        def.filter = Filter { layer: self.layer, mask: self.mask };
-        def.tag = self.tag;
-        Ok(def)
-    }
-
-    /// A collider, in `f64`.
-    pub(crate) fn of_collider<S: SandboxScalar>(collider: &Collider<S>) -> Self {
-        Self {
-            shape: Shape::of_shape(&collider.shape()),
-            velocity: of_vec(collider.velocity()),
-            friction: collider.friction().to_f64(),
-            restitution: collider.restitution().to_f64(),
-            sensor: collider.is_sensor(),
-            layer: collider.filter().layer,
-            mask: collider.filter().mask,
-            tag: collider.tag(),
-        }
     }
 }
 
@@ -392,70 +347,6 @@ impl BodySpec {
             Shape::Circle { center: self.position, radius: self.radius }
         }
     }
-
-    /// The body in scalar type `S`.
-    pub(crate) fn to_def<S: SandboxScalar>(self) -> BodyDef<S> {
-        let (position, radius) = (to_vec(self.position), S::from_f64(self.radius));
-        let mut def = if self.is_capsule() {
-            BodyDef::capsule(position, to_vec(self.core[0]), to_vec(self.core[1]), radius)
-        } else {
-            BodyDef::new(position, radius)
-        };
-        def.velocity = to_vec(self.velocity);
-        def.inverse_mass = S::from_f64(self.inverse_mass);
-        def.restitution = S::from_f64(self.restitution);
-        def.friction = S::from_f64(self.friction);
-        def.gravity_scale = S::from_f64(self.gravity_scale);
-        def.sensor = self.sensor;
-        def.filter = Filter { layer: self.layer, mask: self.mask };
-        def.tag = self.tag;
-        def
-    }
-
-    /// A body definition, in `f64`.
-    pub(crate) fn of_def<S: SandboxScalar>(def: &BodyDef<S>) -> Self {
-        Self {
-            position: of_vec(def.position),
-            core: [of_vec(def.core[0]), of_vec(def.core[1])],
-            radius: def.radius.to_f64(),
-            velocity: of_vec(def.velocity),
-            restitution: def.restitution.to_f64(),
-            inverse_mass: def.inverse_mass.to_f64(),
-            friction: def.friction.to_f64(),
-            gravity_scale: def.gravity_scale.to_f64(),
-            sensor: def.sensor,
-            layer: def.filter.layer,
-            mask: def.filter.mask,
-            tag: def.tag,
-        }
-    }
-}
-
-impl Serialize for BodySpec {
-    /// As a `[[body]]` table: `shape`, `start` and `end` for a capsule
-    /// only, and the optional keys only where they differ from the
-    /// defaults.
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let capsule = self.is_capsule();
-        let core_end = |i: usize| capsule.then_some(Point(self.core[i]));
-        let out = BodyOut {
-            shape: capsule.then_some("capsule"),
-            position: Point(self.position),
-            start: core_end(0),
-            end: core_end(1),
-            radius: self.radius,
-            velocity: Point(self.velocity),
-            restitution: self.restitution,
-            inverse_mass: self.inverse_mass,
-            friction: self.friction,
-            gravity_scale: self.gravity_scale,
-            sensor: self.sensor,
-            layer: self.layer,
-            mask: self.mask,
-            tag: self.tag,
-        };
-        out.serialize(s)
-    }
 }
 
 /// How the world steps, in `f64`.
@@ -497,18 +388,6 @@ impl Settings {
     pub fn bounce_threshold(&self) -> f64 {
         self.bounce_threshold.unwrap_or_else(|| WorldConfig::new(self.gravity).bounce_threshold)
     }
-
-    /// The world configuration in scalar type `S`.
-    pub(crate) fn to_config<S: SandboxScalar>(self) -> WorldConfig<S> {
-        let mut config = WorldConfig::new(to_vec(self.gravity));
-        if let Some(threshold) = self.bounce_threshold {
-            config.bounce_threshold = S::from_f64(threshold);
-        }
-        if let Some(substeps) = self.max_substeps {
-            config.max_substeps = substeps;
-        }
-        config
-    }
 }
 
 /// A whole scene: settings, static colliders and bodies, in `f64`.
@@ -534,19 +413,38 @@ pub struct Scene {
     pub colliders: Vec<ColliderSpec>,
     /// Bodies, in id order.
     pub bodies: Vec<BodySpec>,
-    /// Where the scene was read from, for error messages.
+    /// Where the scene was read from, for error messages and for saving.
     pub(super) origin: Origin,
 }
 
-/// The file a scene was read from and the 1-based line of each collider
-/// and body in it (nothing for scenes built in code).
-#[derive(Clone, Debug, Default)]
+/// Where a scene came from (nothing for scenes built in code): the file,
+/// the 1-based line of its settings and of each collider and body, for
+/// error messages, and the text it was read from, which saving keeps.
+#[derive(Clone, Default)]
 pub(super) struct Origin {
     pub(super) path: Option<PathBuf>,
     pub(super) gravity: Option<usize>,
     pub(super) bounce_threshold: Option<usize>,
     pub(super) colliders: Vec<usize>,
     pub(super) bodies: Vec<usize>,
+    /// The text itself, which saving edits rather than replaces; shared,
+    /// as it never changes once read. (Kept as text, not as the document
+    /// saving makes of it, which takes tens of times the memory.)
+    pub(super) source: Option<Arc<str>>,
+}
+
+impl fmt::Debug for Origin {
+    /// The file and lines; the source only by its length.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("Origin")
+            .field("path", &self.path)
+            .field("gravity", &self.gravity)
+            .field("bounce_threshold", &self.bounce_threshold)
+            .field("colliders", &self.colliders)
+            .field("bodies", &self.bodies)
+            .field("source_bytes", &self.source.as_ref().map(|source| source.len()))
+            .finish()
+    }
 }
 
 impl PartialEq for Origin {
@@ -622,122 +520,19 @@ pub(crate) fn explain(error: WorldError, kind: ScalarKind) -> String {
     }
 }
 
-pub(crate) fn to_vec<S: SandboxScalar>(v: Vec2<f64>) -> Vec2<S> {
-    Vec2::new(S::from_f64(v.x), S::from_f64(v.y))
-}
-
-pub(crate) fn of_vec<S: SandboxScalar>(v: Vec2<S>) -> Vec2<f64> {
-    Vec2::new(v.x.to_f64(), v.y.to_f64())
-}
-
+/// The origin, the default of every velocity and of a circle body's core.
 pub(super) fn zero() -> Vec2<f64> {
     Vec2::new(0.0, 0.0)
 }
 
+/// The layer a body or collider is on unless it says otherwise.
 pub(super) fn default_layer() -> u32 {
     Filter::default().layer
 }
 
+/// The layers a body or collider meets unless it says otherwise.
 pub(super) fn default_mask() -> u32 {
     Filter::default().mask
-}
-
-// serde's `skip_serializing_if` passes references.
-#[allow(clippy::trivially_copy_pass_by_ref)]
-fn is_zero_f64(v: &f64) -> bool {
-    *v == 0.0
-}
-
-#[allow(clippy::trivially_copy_pass_by_ref)]
-fn is_one(v: &f64) -> bool {
-    *v == 1.0
-}
-
-#[allow(clippy::trivially_copy_pass_by_ref)]
-fn is_false(v: &bool) -> bool {
-    !*v
-}
-
-#[allow(clippy::trivially_copy_pass_by_ref)]
-fn is_zero_u64(v: &u64) -> bool {
-    *v == 0
-}
-
-#[allow(clippy::trivially_copy_pass_by_ref)]
-fn is_default_layer(v: &u32) -> bool {
-    *v == default_layer()
-}
-
-#[allow(clippy::trivially_copy_pass_by_ref)]
-fn is_default_mask(v: &u32) -> bool {
-    *v == default_mask()
-}
-
-fn is_zero(v: &Vec2<f64>) -> bool {
-    *v == Vec2::new(0.0, 0.0)
-}
-
-/// What a saved `[[body]]` table looks like: a circle's keys are those it
-/// always had.
-#[derive(Serialize)]
-struct BodyOut {
-    #[serde(skip_serializing_if = "Option::is_none")]
-    shape: Option<&'static str>,
-    position: Point,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    start: Option<Point>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    end: Option<Point>,
-    radius: f64,
-    velocity: Point,
-    restitution: f64,
-    inverse_mass: f64,
-    #[serde(skip_serializing_if = "is_zero_f64")]
-    friction: f64,
-    #[serde(skip_serializing_if = "is_one")]
-    gravity_scale: f64,
-    #[serde(skip_serializing_if = "is_false")]
-    sensor: bool,
-    #[serde(skip_serializing_if = "is_default_layer")]
-    layer: u32,
-    #[serde(skip_serializing_if = "is_default_mask")]
-    mask: u32,
-    #[serde(skip_serializing_if = "is_zero_u64")]
-    tag: u64,
-}
-
-/// A point as `[x, y]`, for a [`Spanned`] or an optional field.
-pub(super) struct Point(pub(super) Vec2<f64>);
-
-impl<'de> Deserialize<'de> for Point {
-    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        point::deserialize(d).map(Self)
-    }
-}
-
-impl Serialize for Point {
-    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        point::serialize(&self.0, s)
-    }
-}
-
-/// Points as `[x, y]` arrays of finite numbers.
-pub(super) mod point {
-    use geom_core::Vec2;
-    use serde::{Deserialize, Deserializer, Serializer};
-
-    pub(in crate::scene) fn serialize<S: Serializer>(v: &Vec2<f64>, s: S) -> Result<S::Ok, S::Error> {
-        serde::Serialize::serialize(&[v.x, v.y], s)
-    }
-
-    pub(in crate::scene) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec2<f64>, D::Error> {
-        let [x, y] = <[f64; 2]>::deserialize(d)?;
-        if x.is_finite() && y.is_finite() {
-            Ok(Vec2::new(x, y))
-        } else {
-            Err(serde::de::Error::custom(format!("a point must have finite coordinates, not [{x}, {y}]")))
-        }
-    }
 }
 
 #[cfg(test)]

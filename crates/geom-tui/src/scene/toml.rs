@@ -2,16 +2,17 @@
 //! line, and writing it.
 
 use core::ops::Range;
+use std::sync::Arc;
 
 use ::toml::Spanned;
 use geom_core::Vec2;
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 
 use super::error::{MAX_BODIES, MAX_COLLIDERS, MAX_FILE_BYTES, MAX_TOKENS, SceneError, SceneErrorKind};
-use super::model::{
-    BodySpec, ColliderSpec, Origin, Point, Scene, Settings, Shape, default_layer, default_mask, point, zero,
-};
+use super::model::{BodySpec, ColliderSpec, Origin, Scene, Settings, Shape, default_layer, default_mask, zero};
 use crate::num::ScalarKind;
+
+mod write;
 
 impl Scene {
     /// Reads a scene from TOML text (see the [module documentation](crate::scene)).
@@ -37,7 +38,7 @@ impl Scene {
         }
         check_text(text.as_bytes())?;
         check_size(text)?;
-        let file: SceneFile = toml::from_str(text).map_err(|e| {
+        let file: SceneFile = ::toml::from_str(text).map_err(|e| {
             let line = e.span().map(|span| line_of(text, &span));
             // One line, for the sandbox's bottom line and for scripts.
             let message = e.message().lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>();
@@ -69,6 +70,7 @@ impl Scene {
             bounce_threshold: file.bounce_threshold.as_ref().and_then(|t| at(t.span())),
             colliders: lines_of(text, file.colliders.iter().map(Spanned::span)),
             bodies: lines_of(text, file.bodies.iter().map(Spanned::span)),
+            source: Some(Arc::from(text)),
         };
         let colliders = file
             .colliders
@@ -103,26 +105,6 @@ impl Scene {
             bodies,
             origin,
         })
-    }
-
-    /// The scene as TOML text that [`Scene::parse`] reads back to an equal
-    /// scene.
-    ///
-    /// See [`Scene`] for an example.
-    #[must_use]
-    pub fn to_toml(&self) -> String {
-        let out = SceneOut {
-            gravity: self.settings.gravity,
-            bounce_threshold: self.settings.bounce_threshold,
-            max_substeps: self.settings.max_substeps,
-            scalar: self.scalar,
-            colliders: &self.colliders,
-            bodies: &self.bodies,
-        };
-        // Every value is a finite f64, a small integer or a string: the
-        // serialiser cannot refuse any of them.
-        let body = toml::to_string(&out).unwrap_or_else(|e| format!("# could not write the scene: {e}\n"));
-        format!("# A geom sandbox scene (see `geom-tui --help`).\n{body}")
     }
 }
 
@@ -303,23 +285,6 @@ impl ColliderFile {
             tag: self.tag,
         })
     }
-}
-
-/// What a saved scene looks like (the same layout, without spans).
-#[derive(Serialize)]
-struct SceneOut<'a> {
-    #[serde(with = "point")]
-    gravity: Vec2<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    bounce_threshold: Option<f64>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    max_substeps: Option<u8>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    scalar: Option<ScalarKind>,
-    #[serde(rename = "collider")]
-    colliders: &'a [ColliderSpec],
-    #[serde(rename = "body")]
-    bodies: &'a [BodySpec],
 }
 
 impl<'de> Deserialize<'de> for BodySpec {
@@ -546,6 +511,30 @@ fn restitution<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64, D::Error> 
         Ok(v)
     } else {
         Err(serde::de::Error::custom(format!("the restitution must be from 0 to 1, not {v}")))
+    }
+}
+
+/// A point as `[x, y]`, for a [`Spanned`] or an optional field.
+struct Point(Vec2<f64>);
+
+impl<'de> Deserialize<'de> for Point {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        point::deserialize(d).map(Self)
+    }
+}
+
+/// Points as `[x, y]` arrays of finite numbers.
+mod point {
+    use geom_core::Vec2;
+    use serde::{Deserialize, Deserializer};
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec2<f64>, D::Error> {
+        let [x, y] = <[f64; 2]>::deserialize(d)?;
+        if x.is_finite() && y.is_finite() {
+            Ok(Vec2::new(x, y))
+        } else {
+            Err(serde::de::Error::custom(format!("a point must have finite coordinates, not [{x}, {y}]")))
+        }
     }
 }
 

@@ -4,7 +4,7 @@ use geom_core::Vec2;
 
 use super::*;
 use crate::num::ScalarKind;
-use crate::scene::testing::{CAPSULES, error};
+use crate::scene::testing::{CAPSULES, built_in_code, error};
 use crate::scene::{BodySpec, DEFAULT_SCENE, MAX_BODIES, MAX_COLLIDERS, Settings, Shape};
 use crate::scratch::Scratch;
 
@@ -14,9 +14,11 @@ fn capsule_bodies_are_saved_and_loaded_back_equal() {
     let path = scratch.file("capsules.toml", CAPSULES.as_bytes());
     let scene = Scene::load(&path).unwrap();
     scene.save(&path).unwrap();
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), CAPSULES, "saved unchanged, the file is as it was written");
+    // Built in code, written in the order a reader expects: the shape, then where.
+    built_in_code(&scene).save(&path).unwrap();
     let text = std::fs::read_to_string(&path).unwrap();
     assert_eq!(Scene::load(&path).unwrap(), scene);
-    // Written in the order a reader expects: the shape, then where.
     let standing = "[[body]]\nshape = \"capsule\"\nposition = [1.0, 2.0]\nstart = [0.0, -0.5]\nend = [0.0, 1.5]\nradius = 0.5\nvelocity = [0.0, 0.0]\n";
     assert!(text.contains(standing), "{text}");
     // In every precision, through the world and back.
