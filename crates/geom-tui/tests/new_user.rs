@@ -381,3 +381,54 @@ fn the_open_prompt_expands_a_tilde_and_completes_file_names_with_tab() {
     let opened = Path::new(&home).join(&name).join("player-scene.toml");
     assert_eq!(app.message(), Some(format!("opened {} in I32F32", opened.display()).as_str()));
 }
+
+// --- 3. w overwrote a hand-written file -------------------------------------
+
+#[test]
+fn w_saves_the_set_up_and_keeps_the_files_comments_and_typed_values() {
+    let text = "# My scene: a ball over a floor.\n\
+                gravity = [0.0, -0.1]   # a tenth, as typed\n\
+                \n\
+                # The floor.\n\
+                [[collider]]\n\
+                shape = \"segment\"\n\
+                start = [-10.0, 0.0]\n\
+                end = [10.0, 0.0]\n\
+                \n\
+                [[body]]   # the ball\n\
+                position = [0.0, 5.0]\n\
+                radius = 0.5\n";
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mine.toml");
+    std::fs::write(&path, text).unwrap();
+    let scene = Scene::load(&path).unwrap();
+    let mut app = App::new(scene, Some(path.clone()), ScalarKind::I32F32).unwrap();
+    for _ in 0..20 {
+        keys(&mut app, ".");
+    }
+    keys(&mut app, "w");
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text, "nothing changed in the set-up: the file is as it was");
+    assert!(app.message().unwrap().starts_with("saved the set-up"), "{:?}", app.message());
+    // An edit at tick 0 changes its own line only.
+    keys(&mut app, "r");
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Enter);
+    keys(&mut app, "x=0.1");
+    press(&mut app, KeyCode::Enter);
+    keys(&mut app, "w");
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert_eq!(saved, text.replace("position = [0.0, 5.0]", "position = [0.1, 5.0]"), "{saved}");
+    assert!(!saved.contains("bounce_threshold"), "a derived value is never written");
+    assert_eq!(app.unsaved(), None);
+    // The current state goes elsewhere, under a name the user gives.
+    for _ in 0..20 {
+        keys(&mut app, ".");
+    }
+    keys(&mut app, "W");
+    let state = dir.path().join("mine-tick20.toml");
+    assert!(screen(&mut app, 80, 24).lines().last().unwrap().ends_with("mine-tick20.toml▏"));
+    press(&mut app, KeyCode::Enter);
+    let at_20 = Scene::load(&state).unwrap();
+    assert_eq!(at_20.bodies, app.state().bodies);
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), saved, "the set-up's file is untouched");
+}
