@@ -46,7 +46,6 @@
 use core::fmt;
 use core::marker::PhantomData;
 use core::ops::Range;
-use std::io::Read as _;
 use std::path::{Path, PathBuf};
 
 use geom_core::Vec2;
@@ -56,6 +55,7 @@ use toml::Spanned;
 
 use crate::num::{SandboxScalar, ScalarKind};
 use crate::scene::{MAX_FILE_BYTES, MAX_TOKENS};
+use crate::textfile::{self, Refusal};
 
 /// The example inputs file shown in the module documentation and in
 /// `geom-tui run --help`.
@@ -459,9 +459,8 @@ impl Inputs {
     /// ```
     pub fn load(path: &Path) -> Result<Self, InputsError> {
         let in_file = |e: InputsError| e.in_file(Some(path));
-        let bytes = read_at_most(path, MAX_FILE_BYTES).map_err(in_file)?;
-        let text = check_text(&bytes).map_err(in_file)?;
-        let mut inputs = Self::parse(text).map_err(in_file)?;
+        let text = read_text(path).map_err(in_file)?;
+        let mut inputs = Self::parse(&text).map_err(in_file)?;
         inputs.path = Some(path.to_owned());
         Ok(inputs)
     }
@@ -588,54 +587,26 @@ impl<S: SandboxScalar> Schedule<'_, S> {
     }
 }
 
-/// The file's first `limit + 1` bytes at most: one more than allowed is
-/// enough to know it is too large.
-fn read_at_most(path: &Path, limit: u64) -> Result<Vec<u8>, InputsError> {
-    let io = |e: std::io::Error| InputsError::new(InputsErrorKind::Io(e.kind()), None, e.to_string());
-    let file = std::fs::File::open(path).map_err(io)?;
-    let metadata = file.metadata().map_err(io)?;
-    if metadata.is_dir() {
-        let kind = InputsErrorKind::Io(std::io::ErrorKind::IsADirectory);
-        return Err(InputsError::new(kind, None, "a directory, not an inputs file"));
-    }
-    // Special files (devices, pipes) report no length: read them up to the
-    // limit like any other.
-    if metadata.len() > limit {
-        return Err(InputsError::too_large(Some(metadata.len())));
-    }
-    let mut bytes = Vec::with_capacity(usize::try_from(metadata.len()).unwrap_or(0).saturating_add(1));
-    file.take(limit.saturating_add(1)).read_to_end(&mut bytes).map_err(io)?;
-    if u64::try_from(bytes.len()).map_or(true, |n| n > limit) {
-        return Err(InputsError::too_large(None));
-    }
-    Ok(bytes)
+/// `path`'s text, within the limits, or why not, as an inputs error.
+fn read_text(path: &Path) -> Result<String, InputsError> {
+    let refused = |kind: InputsErrorKind, message: &str| InputsError::new(kind, None, message);
+    let bytes = textfile::read_at_most(path, MAX_FILE_BYTES).map_err(|refusal| match refusal {
+        Refusal::Io(e) => refused(InputsErrorKind::Io(e.kind()), &e.to_string()),
+        Refusal::Directory => {
+            refused(InputsErrorKind::Io(std::io::ErrorKind::IsADirectory), "a directory, not an inputs file")
+        }
+        Refusal::TooLarge(size) => InputsError::too_large(size),
+        Refusal::EmptyPipe => {
+            refused(InputsErrorKind::Io(std::io::ErrorKind::UnexpectedEof), "a pipe with nothing written to it")
+        }
+    })?;
+    Ok(check_text(&bytes)?.to_owned())
 }
 
-/// `bytes` as text: UTF-8 without NULs.
+/// `bytes` as text, or where they stop being text.
 fn check_text(bytes: &[u8]) -> Result<&str, InputsError> {
-    // The pieces between line breaks: one more than the breaks.
-    let line_at = |byte: usize| bytes[..byte].split(|&b| b == b'\n').count();
-    let not_text = |byte: usize, message: String| {
-        InputsError::new(InputsErrorKind::NotText { byte }, Some(line_at(byte)), message)
-    };
-    let nul = |end: usize| bytes[..end].iter().position(|&b| b == 0);
-    let is_nul = |byte: usize| not_text(byte, format!("not a text file: byte {byte} is NUL"));
-    match std::str::from_utf8(bytes) {
-        Ok(text) => nul(bytes.len()).map_or(Ok(text), |byte| Err(is_nul(byte))),
-        Err(e) => {
-            let byte = e.valid_up_to();
-            if let Some(earlier) = nul(byte) {
-                return Err(is_nul(earlier));
-            }
-            Err(match e.error_len() {
-                Some(_) => not_text(byte, format!("not UTF-8 text: byte {byte} is 0x{:02x}", bytes[byte])),
-                None => not_text(
-                    byte,
-                    format!("not UTF-8 text: the file ends inside a character at byte {byte} (cut short?)"),
-                ),
-            })
-        }
-    }
+    textfile::check_text(bytes)
+        .map_err(|e| InputsError::new(InputsErrorKind::NotText { byte: e.byte }, Some(e.line), e.message))
 }
 
 /// Refuses text with more than [`MAX_TOKENS`] TOML tokens before it is

@@ -26,6 +26,7 @@ pub mod scene;
 mod scratch;
 mod sim;
 pub mod terminal;
+mod textfile;
 mod timeline;
 pub mod ui;
 

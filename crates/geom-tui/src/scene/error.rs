@@ -143,6 +143,11 @@ impl SceneError {
         Self { path: None, line, kind, message: message.into() }
     }
 
+    /// Bytes that are not text, at their line.
+    pub(super) fn not_text(e: crate::textfile::NotText) -> Self {
+        Self::new(SceneErrorKind::NotText { byte: e.byte }, Some(e.line), e.message)
+    }
+
     pub(super) fn too_large(size: Option<u64>) -> Self {
         let message = match size {
             Some(size) => {

@@ -1,12 +1,12 @@
 //! Scene files: reading one within the limits, whatever it is, and saving
 //! one atomically.
 
-use std::io::{Read as _, Write as _};
+use std::io::Write as _;
 use std::path::{Path, PathBuf};
 
 use super::error::{MAX_FILE_BYTES, SceneError, SceneErrorKind};
 use super::model::Scene;
-use super::toml::check_text;
+use crate::textfile::{self, Refusal};
 
 impl Scene {
     /// Reads a scene file.
@@ -38,9 +38,8 @@ impl Scene {
     /// ```
     pub fn load(path: &Path) -> Result<Self, SceneError> {
         let in_file = |e: SceneError| SceneError { path: Some(path.to_owned()), ..e };
-        let bytes = read_at_most(path, MAX_FILE_BYTES).map_err(in_file)?;
-        let text = check_text(&bytes).map_err(in_file)?;
-        let mut scene = Self::parse(text).map_err(in_file)?;
+        let text = read_text(path).map_err(in_file)?;
+        let mut scene = Self::parse(&text).map_err(in_file)?;
         scene.origin.path = Some(path.to_owned());
         Ok(scene)
     }
@@ -176,51 +175,21 @@ fn link_target(path: &Path) -> std::io::Result<PathBuf> {
     Err(std::io::Error::new(std::io::ErrorKind::InvalidInput, "more than 40 symbolic links in a row"))
 }
 
-/// The file's first `limit + 1` bytes at most: one more than allowed is
-/// enough to know it is too large.
-fn read_at_most(path: &Path, limit: u64) -> Result<Vec<u8>, SceneError> {
-    let io = |e: std::io::Error| SceneError::new(SceneErrorKind::Io(e.kind()), None, e.to_string());
-    let file = open_to_read(path).map_err(io)?;
-    let metadata = file.metadata().map_err(io)?;
-    if metadata.is_dir() {
-        let kind = SceneErrorKind::Io(std::io::ErrorKind::IsADirectory);
-        return Err(SceneError::new(kind, None, "a directory, not a scene file"));
-    }
-    // Special files (devices, pipes) report no length: read them up to the
-    // limit like any other.
-    if metadata.len() > limit {
-        return Err(SceneError::too_large(Some(metadata.len())));
-    }
-    let mut bytes = Vec::with_capacity(usize::try_from(metadata.len()).unwrap_or(0).saturating_add(1));
-    file.take(limit.saturating_add(1)).read_to_end(&mut bytes).map_err(io)?;
-    if u64::try_from(bytes.len()).map_or(true, |n| n > limit) {
-        return Err(SceneError::too_large(None));
-    }
-    #[cfg(unix)]
-    if bytes.is_empty() && std::os::unix::fs::FileTypeExt::is_fifo(&metadata.file_type()) {
-        let kind = SceneErrorKind::Io(std::io::ErrorKind::UnexpectedEof);
-        return Err(SceneError::new(kind, None, "a pipe with nothing written to it"));
-    }
-    Ok(bytes)
-}
-
-/// Opens `path` to read without waiting for anything: opening a named pipe
-/// waits for a writer, which would freeze the sandbox for good when there
-/// is none. Reads from the file wait as usual, so a pipe with a writer
-/// (such as `<(…)` in a shell) is read to its end, and one without reads
-/// as empty.
-#[cfg(unix)]
-fn open_to_read(path: &Path) -> std::io::Result<std::fs::File> {
-    use rustix::fs::{Mode, OFlags};
-    let fd = rustix::fs::open(path, OFlags::RDONLY | OFlags::NONBLOCK | OFlags::CLOEXEC, Mode::empty())?;
-    rustix::fs::fcntl_setfl(&fd, rustix::fs::fcntl_getfl(&fd)? - OFlags::NONBLOCK)?;
-    Ok(fd.into())
-}
-
-/// Opens `path` to read.
-#[cfg(not(unix))]
-fn open_to_read(path: &Path) -> std::io::Result<std::fs::File> {
-    std::fs::File::open(path)
+/// `path`'s text, within the limits, or why not, as a scene error.
+fn read_text(path: &Path) -> Result<String, SceneError> {
+    let refused = |kind: SceneErrorKind, message: &str| SceneError::new(kind, None, message);
+    let bytes = textfile::read_at_most(path, MAX_FILE_BYTES).map_err(|refusal| match refusal {
+        Refusal::Io(e) => refused(SceneErrorKind::Io(e.kind()), &e.to_string()),
+        Refusal::Directory => {
+            refused(SceneErrorKind::Io(std::io::ErrorKind::IsADirectory), "a directory, not a scene file")
+        }
+        Refusal::TooLarge(size) => SceneError::too_large(size),
+        Refusal::EmptyPipe => {
+            refused(SceneErrorKind::Io(std::io::ErrorKind::UnexpectedEof), "a pipe with nothing written to it")
+        }
+    })?;
+    let text = textfile::check_text(&bytes).map_err(SceneError::not_text)?;
+    Ok(text.to_owned())
 }
 
 #[cfg(test)]

@@ -36,7 +36,7 @@ impl Scene {
         if length > MAX_FILE_BYTES {
             return Err(SceneError::too_large(Some(length)));
         }
-        check_text(text.as_bytes())?;
+        crate::textfile::check_text(text.as_bytes()).map_err(SceneError::not_text)?;
         check_size(text)?;
         let file: SceneFile = ::toml::from_str(text).map_err(|e| {
             let line = e.span().map(|span| line_of(text, &span));
@@ -329,35 +329,6 @@ fn lines_of(text: &str, spans: impl Iterator<Item = Range<usize>>) -> Vec<usize>
             line
         })
         .collect()
-}
-
-/// `bytes` as text: UTF-8 without NULs (which no TOML file has, and nearly
-/// every binary file does).
-pub(super) fn check_text(bytes: &[u8]) -> Result<&str, SceneError> {
-    let nul = |end: usize| bytes[..end].iter().position(|&b| b == 0);
-    let not_text = |byte: usize, message: String| {
-        SceneError::new(SceneErrorKind::NotText { byte }, Some(line_at(bytes, byte)), message)
-    };
-    let is_nul = |byte: usize| not_text(byte, format!("not a text file: byte {byte} is NUL"));
-    match std::str::from_utf8(bytes) {
-        Ok(text) => match nul(bytes.len()) {
-            Some(byte) => Err(is_nul(byte)),
-            None => Ok(text),
-        },
-        Err(e) => {
-            let byte = e.valid_up_to();
-            if let Some(earlier) = nul(byte) {
-                return Err(is_nul(earlier));
-            }
-            Err(match e.error_len() {
-                Some(_) => not_text(byte, format!("not UTF-8 text: byte {byte} is 0x{:02x}", bytes[byte])),
-                None => not_text(
-                    byte,
-                    format!("not UTF-8 text: the file ends inside a character at byte {byte} (cut short?)"),
-                ),
-            })
-        }
-    }
 }
 
 /// Where a line is in spelling out a `[[body]]` or `[[collider]]` header.

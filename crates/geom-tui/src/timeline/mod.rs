@@ -317,7 +317,6 @@ impl Timeline {
         self.now.step(&self.edits)
     }
 
-
     /// Returns to the previous tick, exactly as it was; `false` when there
     /// is none.
     pub(crate) fn step_back(&mut self) -> bool {
