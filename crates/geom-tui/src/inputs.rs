@@ -735,4 +735,14 @@ mod tests {
         schedule.apply_due(&mut world).unwrap();
         assert_eq!(schedule.applied().count(), 2);
     }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_named_pipe_with_no_writer_is_refused_at_once_as_a_scene_file_is() {
+        let scratch = crate::scratch::Scratch::new("inputs-fifo");
+        let pipe = scratch.fifo("inputs.fifo");
+        let e = Inputs::load(&pipe).unwrap_err();
+        assert_eq!(e.kind, InputsErrorKind::Io(std::io::ErrorKind::UnexpectedEof));
+        assert_eq!(e.to_string(), format!("{}: a pipe with nothing written to it", pipe.display()));
+    }
 }
