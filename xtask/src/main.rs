@@ -360,7 +360,11 @@ fn bench(extra: &[String]) -> Result<(), String> {
     print_world(&criterion);
     print_world_scaling(&criterion);
     print_render(&criterion.join("render"), "sandbox, drawing one frame (median)", "frame");
-    print_render(&criterion.join("rerun"), "sandbox, switching precision: the set-up re-run to the tick (median)", "re-run");
+    print_render(
+        &criterion.join("rerun"),
+        "sandbox, switching precision: the set-up re-run to the tick (median)",
+        "re-run",
+    );
     Ok(())
 }
 
