@@ -9,7 +9,9 @@ pub(crate) use std::time::{Duration, Instant};
 
 pub(crate) use geom_core::Vec2;
 pub(crate) use geom_test::SplitMix;
-pub(crate) use geom_tui::scene::{BodySpec, DEFAULT_SCENE, MAX_BODIES, MAX_COLLIDERS, MAX_FILE_BYTES, Scene, Settings, Shape};
+pub(crate) use geom_tui::scene::{
+    BodySpec, DEFAULT_SCENE, MAX_BODIES, MAX_COLLIDERS, MAX_FILE_BYTES, Scene, Settings, Shape,
+};
 pub(crate) use geom_tui::{Action, Addition, App, ScalarKind};
 pub(crate) use ratatui::Terminal;
 pub(crate) use ratatui::backend::TestBackend;
