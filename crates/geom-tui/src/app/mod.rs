@@ -385,11 +385,11 @@ impl App {
     }
 
     fn info(&mut self, text: impl Into<String>) {
-        self.view.message = Some(crate::app::Message { text: text.into(), error: false });
+        self.view.message = Some(Message { text: text.into(), error: false });
     }
 
     fn refuse(&mut self, text: impl Into<String>) {
-        self.view.message = Some(crate::app::Message { text: text.into(), error: true });
+        self.view.message = Some(Message { text: text.into(), error: true });
     }
 
     /// Does what `action` asks. Whatever it is, the app stays whole: a

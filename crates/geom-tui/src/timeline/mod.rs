@@ -566,7 +566,7 @@ impl Timeline {
     pub(crate) fn check(&self) -> Result<(), String> {
         let tick = self.tick();
         let ticks: Vec<u64> = self.history.iter().map(|f| f.primary.tick()).collect();
-        let expected: Vec<u64> = (tick - ticks.len() as u64..tick).collect();
+        let expected: Vec<u64> = (tick.saturating_sub(ticks.len() as u64)..tick).collect();
         if ticks != expected {
             return Err(format!("the history's ticks {ticks:?} do not lead up to tick {tick}"));
         }
