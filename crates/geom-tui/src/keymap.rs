@@ -152,8 +152,7 @@ pub(crate) fn action(mode: Mode, key: KeyEvent) -> Option<Action> {
     let control = key.modifiers.contains(KeyModifiers::CONTROL);
     if control {
         return match key.code {
-            // In a question, a second ctrl-c means it.
-            KeyCode::Char('c') if mode == Mode::Confirm => Some(Action::Confirm),
+            // In the quit question, a second ctrl-c means it (App::quit).
             KeyCode::Char('c') => Some(Action::Quit),
             KeyCode::Char('z') if mode == Mode::Normal => Some(Action::Undo),
             KeyCode::Char('y') if mode == Mode::Normal => Some(Action::Redo),
@@ -256,12 +255,12 @@ mod tests {
     }
 
     #[test]
-    fn a_question_is_answered_yes_only_by_y_or_a_second_ctrl_c() {
+    fn a_question_is_answered_yes_only_by_y_and_ctrl_c_always_asks_to_quit() {
         assert_eq!(action(Mode::Confirm, key(KeyCode::Char('y'))), Some(Action::Confirm));
         assert_eq!(action(Mode::Confirm, key(KeyCode::Char('q'))), Some(Action::Cancel));
         assert_eq!(action(Mode::Confirm, key(KeyCode::Enter)), Some(Action::Cancel));
         let ctrl_c = KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL);
-        assert_eq!(action(Mode::Confirm, ctrl_c), Some(Action::Confirm));
+        assert_eq!(action(Mode::Confirm, ctrl_c), Some(Action::Quit));
         assert_eq!(action(Mode::Normal, ctrl_c), Some(Action::Quit));
     }
 

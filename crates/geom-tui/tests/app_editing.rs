@@ -453,3 +453,21 @@ fn the_wheel_zooms_about_the_pointer() {
     let back = Cells::new(&app, ball);
     assert!((back.width() - cell).abs() < 1e-9 && (back.middle(column, row) - under).length() < 1e-9);
 }
+
+/// At tick 0 an edit starts from the set-up's values as typed, not from
+/// the running type's rounding of them: growing a radius of 0.3 in I16F16
+/// gives 0.425 in the set-up, which each type rounds when it runs.
+#[test]
+fn an_edit_at_tick_zero_starts_from_the_typed_values_not_the_types_rounding() {
+    let mut scene = Scene::new(Settings::new(Vec2::new(0.0, 0.0)));
+    scene.bodies.push(BodySpec::new(Vec2::new(0.1, 0.0), 0.3));
+    scene.colliders.push(Shape::Circle { center: Vec2::new(5.1, 0.0), radius: 0.3 }.into());
+    let mut app = App::new(scene, None, ScalarKind::I16F16).unwrap();
+    press(&mut app, KeyCode::Tab);
+    keys(&mut app, "]");
+    assert_eq!(app.setup().bodies[0].radius, 0.3 + 0.125);
+    press(&mut app, KeyCode::Tab);
+    keys(&mut app, "]");
+    let Shape::Circle { center, radius } = app.setup().colliders[0].shape else { panic!("a circle") };
+    assert_eq!((center.x, radius), (5.1, 0.3 + 0.125), "the centre keeps its typed 5.1");
+}

@@ -282,3 +282,23 @@ fn pasted_text_goes_into_an_open_prompt_and_is_never_taken_as_keys() {
     assert!(!app.should_quit());
     assert!(!lines(&app, 80, 24).pop().unwrap().contains("open scene file"), "the prompt is closed");
 }
+
+/// Ctrl-c while "open?" is asked asks to quit instead; it never opens the
+/// file (which would lose the edits) and a second ctrl-c quits.
+#[test]
+fn ctrl_c_in_the_open_question_asks_to_quit_and_never_opens() {
+    let mut app = app(ScalarKind::I32F32);
+    keys(&mut app, "b");
+    let with_ball = app.checksum();
+    keys(&mut app, "O");
+    let player = format!("{}/scenes/player.toml", env!("CARGO_MANIFEST_DIR"));
+    keys(&mut app, &player);
+    press(&mut app, KeyCode::Enter);
+    assert!(app.message().unwrap().starts_with("open? "), "{:?}", app.message());
+    let ctrl_c = Event::Key(KeyEvent::new(KeyCode::Char('c'), KeyModifiers::CONTROL));
+    app.handle(&ctrl_c);
+    assert!(!app.should_quit() && app.message().unwrap().starts_with("quit? "), "{:?}", app.message());
+    assert_eq!(app.checksum(), with_ball, "nothing was opened");
+    app.handle(&ctrl_c);
+    assert!(app.should_quit());
+}

@@ -390,3 +390,36 @@ fn edits_at_tick_zero_apply_to_both_halves_of_the_split_view() {
     assert_eq!(app.state().bodies[0].position.x, 2.5);
     assert_eq!(app.setup().bodies[0].position.x, 2.5);
 }
+
+/// An edit made with the split view off, which the compared type cannot
+/// hold, must not change the world shown when the split view is on: the
+/// world runs as `run` runs it, and the split view ends, saying why.
+#[test]
+fn an_edit_the_compared_type_cannot_hold_ends_the_split_view_and_leaves_the_world_as_run_runs_it() {
+    let edited = |split: bool| {
+        let mut app = app(ScalarKind::F64);
+        keys(&mut app, ".....");
+        press(&mut app, KeyCode::Tab);
+        press(&mut app, KeyCode::Enter);
+        keys(&mut app, "x=5000");
+        press(&mut app, KeyCode::Enter);
+        keys(&mut app, "r");
+        if split {
+            keys(&mut app, "Cc"); // compare with I16F16, whose range ends at 4096
+            assert_eq!(app.split().map(|(scene, _)| scene.scalar), Some(Some(ScalarKind::I16F16)));
+        }
+        keys(&mut app, ".....");
+        app
+    };
+    let (alone, split) = (edited(false), edited(true));
+    assert_eq!(split.checksum(), alone.checksum());
+    assert_eq!(split.state().bodies[0].position.x, 5000.0);
+    assert!(split.split().is_none());
+    assert_eq!(split.message(), Some("split view off: the edit made at tick 5 does not fit I16F16"));
+    assert_eq!(split.check(), Ok(()));
+    // Turning it on again at tick 5 is refused: the edit cannot be compared.
+    let mut split = split;
+    keys(&mut split, "c");
+    assert!(split.message().unwrap().contains("does not fit I16F16"), "{:?}", split.message());
+    assert_eq!(split.checksum(), alone.checksum());
+}

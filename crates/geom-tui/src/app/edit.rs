@@ -2,17 +2,42 @@
 //! selection and every edit, each put into words on the bottom line.
 
 use geom_core::Vec2;
+use geom_core::world::ColliderId;
 
 use super::{App, count};
 use crate::editor;
 use crate::keymap::Addition;
 use crate::layout::snap;
 use crate::num::ScalarKind;
-use crate::scene::{BodySpec, MAX_BODIES, MAX_COLLIDERS, Shape};
-use crate::sim::{Field, Selected};
+use crate::scene::{BodySpec, ColliderSpec, MAX_BODIES, MAX_COLLIDERS, Shape};
+use crate::sim::{Field, Selected, body_fields, collider_fields};
 use crate::timeline::{Edit, Item, Rerun};
 
 impl App {
+    /// The selection's values as edits start from: at tick 0 the
+    /// set-up's, as typed (the world holds them rounded to its type);
+    /// later the world's.
+    pub(crate) fn fields_of(&self, selected: Selected) -> Vec<(Field, f64)> {
+        let at = |id: u32| usize::try_from(id).unwrap_or(usize::MAX);
+        let setup = self.timeline.setup();
+        let typed = match selected {
+            Selected::Body(id) if self.tick() == 0 => setup.bodies.get(at(id.index())).map(body_fields),
+            Selected::Collider(id) if self.tick() == 0 => self.collider_spec(id).map(|c| collider_fields(&c)),
+            _ => None,
+        };
+        typed.unwrap_or_else(|| editor::fields(self.timeline.primary(), selected))
+    }
+
+    /// A collider as edits start from: the set-up's at tick 0, else the
+    /// world's.
+    fn collider_spec(&self, id: ColliderId) -> Option<ColliderSpec> {
+        let at = usize::try_from(id.index()).unwrap_or(usize::MAX);
+        match self.tick() {
+            0 => self.timeline.setup().colliders.get(at).copied(),
+            _ => self.timeline.primary().collider(id),
+        }
+    }
+
     // --- Timeline ---------------------------------------------------------
 
     pub(super) fn report_skipped(&mut self, skipped: usize) {
@@ -23,6 +48,15 @@ impl App {
                 count(skipped, "edit"),
                 self.tick()
             ));
+        }
+    }
+
+    /// Says so when the split view, on before (`had`), ended because its
+    /// type could not take an edit the world took.
+    pub(super) fn report_split_lost(&mut self, had: bool) {
+        if had && self.timeline.secondary().is_none() {
+            let (compare, tick) = (self.timeline.compare(), self.tick());
+            self.refuse(format!("split view off: the edit made at tick {tick} does not fit {compare}"));
         }
     }
 
@@ -37,10 +71,20 @@ impl App {
     pub(super) fn undo(&mut self, redo: bool) {
         let (done, none) =
             if redo { ("made the edit again", "nothing to redo") } else { ("undid the last edit", "nothing to undo") };
+        let before = editor::selectables(self.timeline.primary());
         match self.timeline.undo(redo) {
             None => self.refuse(none),
-            Some(Ok(rerun)) => self.report_rerun(done, rerun),
-            Some(Err(e)) => self.refuse(format!("{none}: it no longer builds: {e}")),
+            Some(Ok(rerun)) => {
+                // Renumbered: the selection's number may name another item.
+                if editor::selectables(self.timeline.primary()) != before {
+                    self.select(None);
+                }
+                self.report_rerun(done, rerun);
+            }
+            Some(Err(e)) => {
+                let what = if redo { "redo" } else { "undo" };
+                self.refuse(format!("cannot {what}: it does not fit {}: {e}", self.kind()));
+            }
         }
     }
 
@@ -98,11 +142,11 @@ impl App {
         let changes = match selected {
             Selected::Body(_) => vec![(Field::X, to.x), (Field::Y, to.y)],
             Selected::Collider(id) => {
-                let Some(collider) = self.timeline.primary().collider(id) else { return };
+                let Some(collider) = self.collider_spec(id) else { return };
                 let moved = collider.shape.translated(to - collider.shape.anchor());
                 let shape_only =
                     |f: &Field| matches!(f, Field::X | Field::Y | Field::X1 | Field::Y1 | Field::X2 | Field::Y2);
-                crate::sim::collider_fields(&moved.into()).into_iter().filter(|(f, _)| shape_only(f)).collect()
+                collider_fields(&moved.into()).into_iter().filter(|(f, _)| shape_only(f)).collect()
             }
         };
         if let Err(e) = self.timeline.edit(Edit::Set(Item::of(selected), changes), dragging) {
@@ -123,7 +167,7 @@ impl App {
         let Some(selected) = self.selection() else {
             return self.refuse("select a body or a collider first (Tab or click)");
         };
-        let fields = editor::fields(self.timeline.primary(), selected);
+        let fields = self.fields_of(selected);
         let Some(&(_, radius)) = fields.iter().find(|(f, _)| *f == Field::Radius) else {
             return self.refuse("a segment has no radius");
         };
@@ -171,7 +215,7 @@ impl App {
     /// Applies typed `name=value` edits to the selection: only the values
     /// named change, in both worlds of the split view.
     pub(super) fn edit_typed(&mut self, selected: Selected, text: &str) {
-        let fields = editor::fields(self.timeline.primary(), selected);
+        let fields = self.fields_of(selected);
         if fields.is_empty() {
             return self.refuse("the selection no longer exists");
         }

@@ -38,7 +38,7 @@ pub(crate) fn footer_text(app: &App) -> Option<String> {
     match app.editor.prompt.as_ref().map(|p| &p.kind) {
         _ if app.view.message.is_some() => app.view.message.as_ref().map(|m| m.text.clone()),
         Some(PromptKind::Edit(selected)) => {
-            let values = editor::fields(sim, *selected).into_iter().map(|(f, v)| (f.name(), v)).collect();
+            let values = app.fields_of(*selected).into_iter().map(|(f, v)| (f.name(), v)).collect();
             Some(format!("{}: {}", editor::describe(*selected, sim), fields(values)))
         }
         Some(PromptKind::World) => Some(format!(

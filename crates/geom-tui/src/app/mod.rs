@@ -337,7 +337,10 @@ impl App {
     /// # Ok::<(), geom_tui::scene::SceneError>(())
     /// ```
     pub fn advance(&mut self, elapsed: Duration) {
-        self.timeline.advance(elapsed);
+        let split = self.timeline.secondary().is_some();
+        let skipped = self.timeline.advance(elapsed);
+        self.report_skipped(skipped);
+        self.report_split_lost(split);
     }
 
     /// How long the event loop may wait for input before the next frame.
@@ -420,14 +423,19 @@ impl App {
             Action::Cancel => self.cancel(),
             Action::Help => self.view.help = if self.view.help.is_some() { None } else { Some(0) },
             Action::Scroll(by) => {
-                let last = u16::try_from(KEYS.len()).unwrap_or(u16::MAX);
+                // The help's lines (the keys, and two on the colours) less
+                // those its box shows at once.
+                let lines = u16::try_from(KEYS.len() + 2).unwrap_or(u16::MAX);
+                let last = lines.saturating_sub(self.view.size.height.saturating_sub(2));
                 self.view.help = self.view.help.map(|top| top.saturating_add_signed(by).min(last));
             }
             Action::TogglePlay => self.timeline.toggle_play(),
             Action::StepForward => {
                 self.timeline.pause();
+                let split = self.timeline.secondary().is_some();
                 let skipped = self.timeline.step_forward();
                 self.report_skipped(skipped);
+                self.report_split_lost(split);
             }
             Action::StepBack => {
                 self.timeline.pause();
@@ -533,14 +541,22 @@ impl App {
 
     // --- Quitting ---------------------------------------------------------
 
+    /// Quits, or asks first when something is unsaved; asked already,
+    /// quitting again (a second ctrl-c) means it.
     fn quit(&mut self) {
         self.editor.prompt = None;
         self.view.help = None;
+        if self.editor.question == Some(Question::Quit) {
+            self.editor.question = None;
+            self.view.quit = true;
+            return;
+        }
         match self.unsaved() {
             None => self.view.quit = true,
             Some(what) => {
                 self.editor.question = Some(Question::Quit);
-                self.refuse(format!("quit? {what}: y quits without saving, any other key stays (then w saves)"));
+                let save = if self.timeline.setup_changed() { " (then w saves the set-up)" } else { "" };
+                self.refuse(format!("quit? {what}: y quits without saving, any other key stays{save}"));
             }
         }
     }

@@ -30,6 +30,8 @@ impl App {
             return;
         }
         let point = self.view.camera.world_at(canvas, column, row);
+        // A new press starts a new drag, even if the last release was lost.
+        self.timeline.end_merge();
         let sim = self.timeline.primary();
         let picked = editor::pick(sim, point, self.view.camera.cell() * 1.5);
         self.editor.drag = match picked.and_then(|s| editor::anchor(sim, s)) {

@@ -3,7 +3,7 @@
 //! that it can be undone.
 
 use crate::num::ScalarKind;
-use crate::scene::{BodySpec, ColliderSpec, Scene};
+use crate::scene::{BodySpec, ColliderSpec, MAX_BODIES, MAX_COLLIDERS, Scene};
 use crate::sim::{self, Field, Selected, Sim};
 
 /// A body or a collider, named by the number in its id. Worlds built from
@@ -83,13 +83,20 @@ impl Edit {
     ///
     /// # Errors
     ///
-    /// The item does not exist, or the world refuses the change (a value
-    /// outside the type's range); the world is then unchanged.
+    /// The item does not exist, the world refuses the change (a value
+    /// outside the type's range), or an addition would pass the most a
+    /// scene may have; the world is then unchanged.
     pub(crate) fn apply(&self, sim: &mut dyn Sim) -> Result<Option<Selected>, String> {
         match self {
             Self::Set(item, changes) => {
                 let selected = item.find(sim)?;
                 sim.set_fields(selected, changes).map(|()| None)
+            }
+            Self::AddBody(_) if sim.body_count() >= MAX_BODIES => {
+                Err(format!("a scene may have at most {MAX_BODIES} bodies"))
+            }
+            Self::AddCollider(_) if sim.collider_count() >= MAX_COLLIDERS => {
+                Err(format!("a scene may have at most {MAX_COLLIDERS} colliders"))
             }
             Self::AddBody(body) => sim.add_body(*body).map(|id| Some(Selected::Body(id))),
             Self::AddCollider(collider) => sim.add_collider(*collider).map(|id| Some(Selected::Collider(id))),
@@ -219,5 +226,19 @@ mod tests {
         assert_eq!(added, Ok(Some(Renumber::Added(Item::Body(index_of(scene.bodies.len() - 1))))));
         let gone = Edit::Remove(Item::Collider(999)).apply_to_scene(&mut scene);
         assert_eq!(gone, Err("collider 999 does not exist".to_owned()));
+    }
+
+    /// A later edit replayed into a full scene is refused, so the timeline
+    /// skips it: replaying never passes the most a scene may have.
+    #[test]
+    fn an_addition_past_the_most_a_scene_may_have_is_refused_when_applied() {
+        let mut scene = Scene::new(crate::scene::Settings::new(Vec2::new(0.0, 0.0)));
+        scene.bodies = (0..MAX_BODIES).map(|i| BodySpec::new(Vec2::new(f64::from(index_of(i)), 0.0), 0.25)).collect();
+        let mut sim = sim::build(&scene, ScalarKind::F64).unwrap();
+        let refused = Edit::AddBody(BodySpec::new(Vec2::new(0.0, 9.0), 0.25)).apply(&mut *sim);
+        assert_eq!(refused, Err(format!("a scene may have at most {MAX_BODIES} bodies")));
+        assert_eq!(sim.body_count(), MAX_BODIES);
+        let collider = crate::scene::Shape::Circle { center: Vec2::new(0.0, 9.0), radius: 1.0 }.into();
+        assert!(Edit::AddCollider(collider).apply(&mut *sim).is_ok(), "colliders have their own limit");
     }
 }

@@ -19,7 +19,7 @@ use geom_core::world::BodyId;
 
 pub(crate) use self::edit::{Edit, Item};
 use crate::num::ScalarKind;
-use crate::scene::{Scene, SceneError, Settings};
+use crate::scene::{Scene, SceneError, SceneErrorKind, Settings};
 use crate::sim::{self, Selected, Sim};
 
 /// Run speeds to choose from, in ticks per second.
@@ -79,7 +79,9 @@ impl Frame {
     }
 
     /// One tick on, with the edits made at that tick: how many of them no
-    /// longer apply (their item is gone, or the value is refused).
+    /// longer apply to the world (their item is gone, or the value is
+    /// refused). When the split view's twin cannot take an edit the world
+    /// took, the frame loses its twin.
     fn step(&mut self, edits: &[(u64, Edit)]) -> usize {
         self.primary.step();
         if let Some(split) = &mut self.split {
@@ -87,7 +89,20 @@ impl Frame {
         }
         self.measure();
         let tick = self.primary.tick();
-        edits.iter().filter(|(at, _)| *at == tick).filter(|(_, edit)| self.apply(edit).is_err()).count()
+        // Each world on its own: what the comparison type refuses must not
+        // change the run of the world shown, which is `run`'s.
+        let mut skipped = 0;
+        for (_, edit) in edits.iter().filter(|(at, _)| *at == tick) {
+            let applied = edit.apply(&mut *self.primary).is_ok();
+            skipped += usize::from(!applied);
+            // A twin that cannot take what the world took compares
+            // nothing any more: the split view ends here.
+            if applied && self.split.as_mut().is_some_and(|split| edit.apply(&mut *split.world).is_err()) {
+                self.split = None;
+            }
+        }
+        self.measure();
+        skipped
     }
 
     /// Applies an edit to both worlds: all or nothing.
@@ -314,7 +329,12 @@ impl Timeline {
     /// apply.
     pub(crate) fn step_forward(&mut self) -> usize {
         remember(&mut self.history, &mut self.history_bytes, self.now.clone());
-        self.now.step(&self.edits)
+        let had_split = self.now.split.is_some();
+        let skipped = self.now.step(&self.edits);
+        if had_split && self.now.split.is_none() {
+            self.split_off();
+        }
+        skipped
     }
 
     /// Returns to the previous tick, exactly as it was; `false` when there
@@ -350,11 +370,12 @@ impl Timeline {
 
     /// Runs the ticks due after `elapsed` of wall-clock time at the chosen
     /// speed, when playing: at most 32, and no more once stepping has
-    /// taken 50 ms. The clock sets only the pace, never a result.
-    pub(crate) fn advance(&mut self, elapsed: Duration) {
+    /// taken 50 ms: how many later edits no longer applied on the way.
+    /// The clock sets only the pace, never a result.
+    pub(crate) fn advance(&mut self, elapsed: Duration) -> usize {
         if !self.playing {
             self.pending = 0.0;
-            return;
+            return 0;
         }
         self.pending += elapsed.as_secs_f64() * f64::from(self.ticks_per_second());
         let due = self.pending.floor().min(f64::from(MAX_TICKS_PER_FRAME));
@@ -365,13 +386,15 @@ impl Timeline {
         // than fall further behind.
         self.pending = if self.pending - due >= 1.0 { 0.0 } else { self.pending - due };
         let started = Instant::now();
+        let mut skipped = 0;
         for _ in 0..ticks {
-            self.step_forward();
+            skipped += self.step_forward();
             if started.elapsed() >= STEP_BUDGET {
                 self.pending = 0.0;
                 break;
             }
         }
+        skipped
     }
 
     // --- Re-running -------------------------------------------------------
@@ -398,6 +421,10 @@ impl Timeline {
             remember(&mut history, &mut bytes, now.clone());
             skipped += now.step(&self.edits);
         }
+        if let (Some(compare), None) = (compare, &now.split) {
+            let message = format!("an edit made after tick 0 does not fit {compare}, so it cannot be compared");
+            return Err(SceneError { path: None, line: None, kind: SceneErrorKind::OutOfRange, message });
+        }
         self.setup = setup;
         self.kind = kind;
         self.now = now;
@@ -421,14 +448,19 @@ impl Timeline {
     /// the comparison type beside the world) or off: whether it is on.
     pub(crate) fn toggle_split(&mut self) -> Result<bool, SceneError> {
         if self.now.split.is_some() {
-            for frame in self.history.iter_mut().chain(std::iter::once(&mut self.now)) {
-                frame.split = None;
-            }
-            self.history_bytes = self.history.iter().map(Frame::bytes).sum();
+            self.split_off();
             return Ok(false);
         }
         self.rerun(self.setup.clone(), self.kind, Some(self.compare), self.tick())?;
         Ok(true)
+    }
+
+    /// Ends the split view, in every frame.
+    fn split_off(&mut self) {
+        for frame in self.history.iter_mut().chain(std::iter::once(&mut self.now)) {
+            frame.split = None;
+        }
+        self.history_bytes = self.history.iter().map(Frame::bytes).sum();
     }
 
     /// Compares with the next type after the current comparison, never
