@@ -128,6 +128,18 @@ impl Camera {
         Vec2::new(x, y)
     }
 
+    /// The cell of `area` that shows world point `point`, when it is in
+    /// view: the inverse of [`world_at`](Self::world_at).
+    pub(crate) fn cell_of(&self, area: Rect, point: Vec2<f64>) -> Option<(u16, u16)> {
+        let ([left, _], [_, top]) = self.bounds(area);
+        let column = ((point.x - left) / self.cell()).floor();
+        let row = ((top - point.y) / (2.0 * self.cell())).floor();
+        let inside = (0.0..f64::from(area.width)).contains(&column) && (0.0..f64::from(area.height)).contains(&row);
+        // Inside the area, so both fit a u16.
+        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
+        inside.then(|| (area.x + column as u16, area.y + row as u16))
+    }
+
     /// The width of one cell in world units.
     pub(crate) fn cell(&self) -> f64 {
         2.0 * self.scale

@@ -4,17 +4,9 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-fn geom_tui(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_geom-tui")).args(args).output().expect("the binary runs")
-}
+mod binary;
 
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("the output is text")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).expect("errors are text")
-}
+use binary::{geom_tui, stderr, stdout};
 
 fn manifest_dir() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

@@ -4,25 +4,17 @@
 //! applied through geom-core's `World` directly.
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
+
+mod binary;
+
+use binary::{geom_tui, stderr, stdout};
 
 use fixed::types::I32F32;
 use geom_core::world::{BodyDef, World, WorldConfig};
 use geom_core::{Scalar, Segment, Vec2};
 
 const KINDS: [&str; 5] = ["f32", "f64", "I16F16", "I32F32", "I48F16"];
-
-fn geom_tui(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_geom-tui")).args(args).output().expect("the binary runs")
-}
-
-fn stdout(output: &Output) -> String {
-    String::from_utf8(output.stdout.clone()).expect("the output is text")
-}
-
-fn stderr(output: &Output) -> String {
-    String::from_utf8(output.stderr.clone()).expect("errors are text")
-}
 
 /// A scratch directory, removed with everything in it when the test ends.
 struct Scratch(PathBuf);

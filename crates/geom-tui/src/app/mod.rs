@@ -282,15 +282,7 @@ impl App {
     /// ```
     #[must_use]
     pub fn cell_of(&self, point: Vec2<f64>) -> Option<(u16, u16)> {
-        let canvas = self.areas(self.view.size).canvas;
-        let camera = self.view.camera;
-        let ([left, _], [_, top]) = camera.bounds(canvas);
-        let column = ((point.x - left) / camera.cell()).floor();
-        let row = ((top - point.y) / (2.0 * camera.cell())).floor();
-        let inside = (0.0..f64::from(canvas.width)).contains(&column) && (0.0..f64::from(canvas.height)).contains(&row);
-        // Inside the canvas, so both fit a u16.
-        #[allow(clippy::cast_possible_truncation, clippy::cast_sign_loss)]
-        inside.then(|| (canvas.x + column as u16, canvas.y + row as u16))
+        self.view.camera.cell_of(self.areas(self.view.size).canvas, point)
     }
 
     /// Handles one terminal event: key presses (not releases or
