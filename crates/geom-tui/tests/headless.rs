@@ -54,12 +54,12 @@ fn the_default_scene_prints_stable_checksums_ending_on_the_pinned_digest() {
 }
 
 #[test]
-fn the_readme_quotes_the_pinned_output() {
-    let readme = std::fs::read_to_string(manifest_dir().join("../../README.md")).expect("the README");
+fn the_sandbox_page_quotes_the_pinned_output() {
+    let readme = std::fs::read_to_string(manifest_dir().join("../../docs/SANDBOX.md")).expect("docs/SANDBOX.md");
     let line = format!("1000 {}", pinned("scene.default.I16F16"));
     assert!(
         readme.contains(&format!("--ticks 1000 --scalar I16F16 | tail -1\n{line}\n")),
-        "the README should show `{line}`"
+        "docs/SANDBOX.md should show `{line}`"
     );
 }
 
