@@ -57,7 +57,7 @@ pub(crate) fn splice(text: &str, tool: &str, name: &str, body: &str) -> Result<S
     if end < start {
         return Err(format!("`{close}` comes before `{open}`"));
     }
-    Ok(format!("{}\n{}\n{}", &text[..start], body.trim_end(), &text[end..]))
+    Ok(format!("{}\n{}\n\n{}", &text[..start], body.trim_end(), &text[end..]))
 }
 
 /// Writes `tables` (the fresh ones) into the page at `page` (relative to
@@ -160,13 +160,13 @@ mod tests {
         let new = splice(PAGE, "xtask bench", "sqrt", "stamp\n\n| new | table |\n").unwrap();
         assert_eq!(
             new,
-            "# Title\n\nProse.\n\n<!-- xtask bench: sqrt -->\nstamp\n\n| new | table |\n<!-- /xtask bench: sqrt -->\n\nMore prose.\n<!-- xtask bench: world -->\n<!-- /xtask bench: world -->\nEnd.\n"
+            "# Title\n\nProse.\n\n<!-- xtask bench: sqrt -->\nstamp\n\n| new | table |\n\n<!-- /xtask bench: sqrt -->\n\nMore prose.\n<!-- xtask bench: world -->\n<!-- /xtask bench: world -->\nEnd.\n"
         );
         // Writing the same table again changes nothing more.
         assert_eq!(splice(&new, "xtask bench", "sqrt", "stamp\n\n| new | table |").unwrap(), new);
         // An empty pair is filled too, and the other table is untouched.
         let both = splice(&new, "xtask bench", "world", "| w |").unwrap();
-        assert!(both.contains("<!-- xtask bench: world -->\n| w |\n<!-- /xtask bench: world -->\nEnd.\n"), "{both}");
+        assert!(both.contains("<!-- xtask bench: world -->\n| w |\n\n<!-- /xtask bench: world -->\nEnd.\n"), "{both}");
         assert!(both.contains("| new | table |"));
     }
 
