@@ -9,6 +9,9 @@ pub(crate) fn ci() -> Result<(), String> {
     Step::cargo(&["fmt", "--all", "--check"]).run()?;
     Step::cargo(&["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]).run()?;
     Step::cargo(&["test", "--workspace"]).run()?;
+    // geom-tui's fuzz checks as `fuzz/` builds them (the `fuzzing` feature;
+    // the unit tests above compile them without it), with their doctests.
+    Step::cargo(&["test", "-p", "geom-tui", "--features", "fuzzing", "--doc", "fuzz"]).run()?;
     Step::cargo(&["doc", "--workspace", "--no-deps"]).env("RUSTDOCFLAGS", "-D warnings").run()?;
     // The private items' docs too: a broken link there warns only here.
     Step::cargo(&["doc", "--workspace", "--no-deps", "--document-private-items"])

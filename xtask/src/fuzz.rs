@@ -116,9 +116,13 @@ pub(crate) fn fuzz(extra: &[String]) -> Result<(), String> {
                 message,
                 "  {target}: {path}\n    reproduce: cd fuzz && RUSTC_BOOTSTRAP=1 cargo fuzz run -a {target} {path}\n    \
                  once fixed, keep it as fuzz/regressions/{target}/{name} (renamed to say what it was; \
-                 `cargo test -p {package} --test fuzz_corpus` replays it)",
+                 `cargo test {replay}` replays it)",
                 target = r.target,
-                package = if matches!(r.target, "scene_parser" | "headless_args") { "geom-tui" } else { "geom-test" },
+                replay = if matches!(r.target, "scene_parser" | "headless_args") {
+                    "-p geom-tui --lib fuzz::"
+                } else {
+                    "-p geom-test --test fuzz_corpus"
+                },
                 path = crash.display(),
             );
         }
