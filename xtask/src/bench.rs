@@ -31,7 +31,9 @@ pub(crate) fn bench(extra: &[String]) -> Result<(), String> {
     let criterion_args: Vec<&str> = extra.iter().map(String::as_str).filter(|a| *a != "--").collect();
     let stamp = pages::stamp("cargo xtask bench", &arguments_note(&criterion_args));
     let started = SystemTime::now();
-    let mut args = vec!["bench", "-p", "geom-core", "-p", "geom-tui", "--"];
+    // `--bench '*'`: the bench targets alone, without the libraries' unit
+    // tests, whose harness would refuse criterion's arguments (`--quick`).
+    let mut args = vec!["bench", "-p", "geom-core", "-p", "geom-tui", "--bench", "*", "--"];
     args.extend(&criterion_args);
     Step::cargo(&args).run()?;
     let results = Results::new(root().join("target").join("criterion"), started);

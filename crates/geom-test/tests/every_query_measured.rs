@@ -55,6 +55,13 @@ fn library_queries() -> (Vec<String>, Vec<String>) {
     (singles, batches)
 }
 
+/// The query benchmarks' names for the library's queries: each single
+/// query's own name, and `batch_` before each batch query's.
+fn benchmark_names() -> Vec<String> {
+    let (singles, batches) = library_queries();
+    singles.into_iter().chain(batches.iter().map(|b| format!("batch_{b}"))).collect()
+}
+
 /// The rows of the Markdown tables in `text`: each row's cells, trimmed.
 fn rows(text: &str) -> Vec<Vec<&str>> {
     text.lines()
@@ -85,15 +92,9 @@ fn the_accuracy_harness_measures_every_single_query() {
 
 #[test]
 fn the_query_benchmarks_run_every_query() {
-    let (singles, batches) = library_queries();
     let bench = read("crates/geom-core/benches/queries.rs");
-    let benched = |row: &str| bench.contains(&format!("\"{row}\""));
-    let missing: Vec<String> = singles
-        .iter()
-        .cloned()
-        .chain(batches.iter().map(|b| format!("batch_{b}")))
-        .filter(|row| !benched(row))
-        .collect();
+    let mut missing = benchmark_names();
+    missing.retain(|row| !bench.contains(&format!("\"{row}\"")));
     assert!(missing.is_empty(), "crates/geom-core/benches/queries.rs has no benchmark named {missing:?}");
 }
 
@@ -114,16 +115,11 @@ fn docs_accuracy_has_a_row_for_every_single_query() {
 
 #[test]
 fn docs_benchmarks_has_a_row_for_every_query_in_each_workload() {
-    let (singles, batches) = library_queries();
     let page = read("docs/BENCHMARKS.md");
     for workload in ["uniform", "near"] {
         let table = rows(between(&page, "xtask bench", &format!("queries-{workload}")));
-        let missing: Vec<String> = singles
-            .iter()
-            .cloned()
-            .chain(batches.iter().map(|b| format!("batch_{b}")))
-            .filter(|q| !table.iter().any(|r| r.first() == Some(&q.as_str())))
-            .collect();
+        let mut missing = benchmark_names();
+        missing.retain(|q| !table.iter().any(|r| r.first() == Some(&q.as_str())));
         assert!(
             missing.is_empty(),
             "docs/BENCHMARKS.md's `{workload}` query table has no row for {missing:?}: run `cargo xtask bench`"
