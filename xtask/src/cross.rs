@@ -16,7 +16,7 @@ use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::time::Instant;
 
-use crate::{Step, root};
+use crate::run::{Step, root};
 
 /// A foreign target the checks know how to build and run.
 struct Target {

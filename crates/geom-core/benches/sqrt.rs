@@ -49,8 +49,8 @@ macro_rules! sample_fixed {
                 // A raw value with a uniformly drawn bit length below that
                 // of MAX_COORD (a power of two) and uniform bits under it.
                 let bits = <$t>::MAX_COORD.to_bits().trailing_zeros();
-                let length = (rng.next() % u64::from(bits)) as u32;
-                let raw = (1 << length) | (rng.next() & ((1 << length) - 1));
+                let length = (rng.next_u64() % u64::from(bits)) as u32;
+                let raw = (1 << length) | (rng.next_u64() & ((1 << length) - 1));
                 <$t>::from_bits(raw as _)
             }
         }

@@ -80,18 +80,18 @@ pub use vec2::Vec2;
 #[doc = include_str!("../../../README.md")]
 struct ReadmeDoctests;
 
-/// A small deterministic generator for the unit tests (`SplitMix64`); each
-/// test module adds the draws it needs.
+/// The unit tests' seeded generator: geom-rng's `SplitMix64` (the
+/// workspace's one copy), under the name and the `next` the test modules
+/// use; each test module adds the draws it needs.
 #[cfg(test)]
 pub(crate) struct SplitMix(pub(crate) u64);
 
 #[cfg(test)]
 impl SplitMix {
     pub(crate) fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
+        let mut rng = geom_rng::SplitMix(self.0);
+        let bits = rng.next_u64();
+        self.0 = rng.0;
+        bits
     }
 }

@@ -10,23 +10,15 @@ use geom_core::world::{
 use geom_core::{
     Capsule, Circle, Segment, ShapeError, Vec2, contact_capsule_capsule, contact_circle_capsule, contact_circle_segment,
 };
+use geom_rng::SplitMix;
 
-/// A deterministic generator for scene values (`SplitMix64`).
-struct Rng(u64);
+/// A deterministic generator for scene values (geom-rng's `SplitMix64`).
+struct Rng(SplitMix);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
     /// Uniform in `[lo, hi)` on a 2^-8 grid, exact in every type.
     fn range(&mut self, lo: f64, hi: f64) -> f64 {
-        let unit = (self.next() >> 11) as f64 / (1_u64 << 53) as f64;
-        ((lo + (hi - lo) * unit) * 256.0).floor() / 256.0
+        ((lo + (hi - lo) * self.0.unit()) * 256.0).floor() / 256.0
     }
 }
 
@@ -60,7 +52,7 @@ fn pinball<S: TestScalar>(bodies: usize, speed: f64) -> World<S> {
     ] {
         w.add_collider(c).expect("a valid collider");
     }
-    let mut rng = Rng(0x5EED);
+    let mut rng = Rng(SplitMix(0x5EED));
     for _ in 0..bodies {
         let (x, y) = (rng.range(-18.0, 18.0), rng.range(8.0, 18.0));
         let (vx, vy) = (rng.range(-speed, speed), rng.range(-speed, speed));
@@ -872,7 +864,7 @@ fn world_queries_agree_with_a_search_of_every_shape<S: TestScalar>() {
         w.step();
     }
     let fresh = w.clone();
-    let mut rng = Rng(0x00C0_FFEE);
+    let mut rng = Rng(SplitMix(0x00C0_FFEE));
     let (mut found, mut again) = (Vec::new(), Vec::new());
     let mut hits = 0;
     for _ in 0..200 {
@@ -981,7 +973,7 @@ fn capsule_body<S: TestScalar>(at: (f64, f64), core: [(f64, f64); 2], r: f64) ->
 /// the push-out leaves them.
 fn fast_capsule_bodies_never_tunnel_through_thin_walls<S: TestScalar>() {
     let mut w = pinball::<S>(8, 6.0);
-    let mut rng = Rng(0xCA95);
+    let mut rng = Rng(SplitMix(0xCA95));
     for _ in 0..16 {
         let (x, y) = (rng.range(-16.0, 16.0), rng.range(6.0, 16.0));
         let half = (rng.range(-1.5, 1.5), rng.range(-1.5, 1.5));

@@ -12,7 +12,6 @@ pub mod accuracy;
 pub mod fuzz;
 pub mod golden;
 pub mod oracle;
-mod rng;
 pub mod strategy;
 
 use fixed::types::{I16F16, I32F32, I48F16};
@@ -22,8 +21,10 @@ use num_rational::BigRational;
 use num_traits::One;
 use proptest::prelude::*;
 
+/// The seeded generator of the golden streams (geom-rng's, the workspace's
+/// one copy).
+pub use geom_rng::SplitMix;
 pub use oracle::{Q, QVec};
-pub use rng::SplitMix;
 
 /// What the tests need from a scalar type beyond [`Scalar`]: exact
 /// conversions to and from the oracle's rationals, and the size of one

@@ -1,7 +1,7 @@
 //! Replays the library's fuzz targets' committed inputs as ordinary tests
 //! (see [`geom_test::fuzz::replay`]; the sandbox's targets are replayed by
-//! geom-tui's own `tests/fuzz_corpus.rs`, so that these tests build without
-//! the sandbox, on any target). Each check function asserts its
+//! the unit tests of geom-tui's `fuzz` module, so that these tests build
+//! without the sandbox, on any target). Each check function asserts its
 //! guarantees, so a regression fails here, naming the file. Then a few
 //! thousand seeded pseudo-random inputs per target.
 

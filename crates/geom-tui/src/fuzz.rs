@@ -1,7 +1,8 @@
 //! The checks behind the sandbox's fuzz targets in `fuzz/` (run with
-//! `cargo xtask fuzz`), as ordinary library code, so that their committed
-//! corpus is replayed by `cargo test` (`tests/fuzz_corpus.rs`)
-//! through the very same functions.
+//! `cargo xtask fuzz`), as ordinary library code behind the `fuzzing`
+//! feature (which `fuzz/Cargo.toml` turns on), so that their committed
+//! corpus is replayed by `cargo test` (this module's unit tests, for which
+//! it is compiled without the feature) through the very same functions.
 //!
 //! - [`scene_parser`]: scene text in, a scene or a typed error out; a
 //!   scene that parses writes back to its very text, edited or built in
@@ -368,5 +369,48 @@ fn not_utf8(u: &mut Unstructured<'_>) -> OsString {
     #[cfg(not(unix))]
     {
         String::from_utf8_lossy(&bytes).into_owned().into()
+    }
+}
+
+/// Replays the committed inputs of the sandbox's fuzz targets as ordinary
+/// tests (see [`geom_test::fuzz::replay`]): the corpus and regressions of
+/// `scene_parser` and `headless_args`, the built-in and example scenes, and
+/// seeded pseudo-random command lines.
+#[cfg(test)]
+mod tests {
+    use std::path::Path;
+
+    use geom_test::fuzz::replay::{files_in, fuzz_dir, replay, replay_file, seeded_inputs};
+
+    /// How to run these tests again, for the message naming a failing input.
+    const TEST: &str = "-p geom-tui --lib fuzz::";
+
+    #[test]
+    fn scene_parser_corpus_and_regressions_keep_every_guarantee() {
+        let files = replay("scene_parser", super::scene_parser, TEST);
+        assert!(files > 0, "the scene_parser corpus is missing from {}", fuzz_dir().display());
+    }
+
+    #[test]
+    fn headless_args_corpus_and_regressions_keep_every_guarantee() {
+        let files = replay("headless_args", super::headless_args, TEST);
+        assert!(files > 0, "the headless_args corpus is missing from {}", fuzz_dir().display());
+    }
+
+    #[test]
+    fn the_built_in_and_example_scenes_keep_every_scene_parser_guarantee() {
+        let scenes = Path::new(env!("CARGO_MANIFEST_DIR")).join("scenes");
+        let files = files_in(&scenes);
+        assert!(!files.is_empty(), "no scenes in {}", scenes.display());
+        for path in files {
+            replay_file(&path, super::scene_parser, TEST);
+        }
+    }
+
+    #[test]
+    fn seeded_random_inputs_keep_every_command_line_guarantee() {
+        for data in seeded_inputs(0x5eed_0004, 300) {
+            super::headless_args(&data);
+        }
     }
 }

@@ -13,6 +13,9 @@
 pub mod app;
 pub mod cli;
 mod editor;
+// The fuzz targets' checks: for `fuzz/` (the `fuzzing` feature) and for the
+// unit tests that replay the committed corpus through them; not shipped.
+#[cfg(any(test, feature = "fuzzing"))]
 pub mod fuzz;
 pub mod headless;
 mod input;

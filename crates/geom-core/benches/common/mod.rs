@@ -10,25 +10,16 @@ use geom_core::{Capsule, Circle, Scalar, Segment, Vec2};
 
 pub mod world_scene;
 
-/// A small deterministic generator (`SplitMix64`): the same scenes every run.
-pub struct SplitMix(pub u64);
+pub use geom_rng::SplitMix;
 
-impl SplitMix {
-    pub fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `[0, 1)`.
-    pub fn unit(&mut self) -> f64 {
-        (self.next() >> 11) as f64 / (1_u64 << 53) as f64
-    }
-
+/// The scenes' draws beyond [`SplitMix`]'s own.
+pub trait Draw {
     /// Uniform in `[lo, hi)`, on a 2^-12 grid so every type holds it exactly.
-    pub fn range(&mut self, lo: f64, hi: f64) -> f64 {
+    fn range(&mut self, lo: f64, hi: f64) -> f64;
+}
+
+impl Draw for SplitMix {
+    fn range(&mut self, lo: f64, hi: f64) -> f64 {
         ((lo + (hi - lo) * self.unit()) * 4096.0).round() / 4096.0
     }
 }

@@ -20,7 +20,7 @@
 use geom_core::world::{BodyDef, ColliderDef, World, WorldConfig};
 use geom_core::{Segment, Vec2};
 
-use super::{FromF64, SplitMix};
+use super::{Draw, FromF64, SplitMix};
 
 /// A ball: a dynamic circle (unit mass, no friction).
 #[derive(Clone, Copy, Debug, PartialEq)]

@@ -4,7 +4,8 @@
 //! kept after the fix), through the very functions the fuzz targets call,
 //! and seeded pseudo-random inputs, so that the checks run where `cargo
 //! fuzz` does not. Shared by geom-test's `tests/fuzz_corpus.rs` (the
-//! library's targets) and geom-tui's (the sandbox's).
+//! library's targets) and the unit tests of `geom_tui::fuzz` (the
+//! sandbox's).
 
 use std::path::{Path, PathBuf};
 

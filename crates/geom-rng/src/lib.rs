@@ -1,16 +1,25 @@
-//! The seeded generator behind the golden streams and the tests that walk a
-//! long random sequence: the same numbers on every machine, every run.
+//! The one seeded generator of the workspace: geom-test's golden streams
+//! and property walks, geom-core's unit tests, integration tests and
+//! benchmark scenes, and geom-tui's tests all draw from [`SplitMix`], the
+//! same numbers on every machine, every run.
+//!
+//! A crate of its own, with no dependencies, so that geom-core's tests and
+//! benchmarks can use it without depending on geom-test (which depends on
+//! geom-core), and so that no dependency's internals can move the golden
+//! streams.
+#![no_std]
 
 /// Steele, Lea and Flood's `SplitMix64`: 64 bits of state, each output a
 /// bijective mix of it, so every seed gives its own full-period stream.
 ///
-/// The golden digests are hashed over scenes drawn from it: changing any
-/// method here moves them.
+/// The golden digests are hashed over scenes drawn from it, and the
+/// benchmarks' scenes are drawn from it: changing any method here moves
+/// them.
 ///
 /// # Examples
 ///
 /// ```
-/// use geom_test::SplitMix;
+/// use geom_rng::SplitMix;
 ///
 /// let mut rng = SplitMix(7);
 /// let (a, b) = (rng.next_u64(), rng.next_u64());
@@ -58,8 +67,9 @@ impl SplitMix {
     ///
     /// See [`SplitMix`] for an example.
     pub fn int(&mut self, lo: i32, hi: i32) -> i32 {
+        // `offset <= hi - lo < 2^32`: the cast and the sum are exact.
         let offset = self.below(u64::from(hi.abs_diff(lo)) + 1);
-        i32::try_from(i64::from(lo) + i64::try_from(offset).expect("below 2^32")).expect("within lo..=hi")
+        lo.wrapping_add_unsigned(offset as u32)
     }
 
     /// An index chosen with the given weights (their sum above 0).
@@ -67,7 +77,8 @@ impl SplitMix {
     /// See [`SplitMix`] for an example.
     pub fn pick(&mut self, weights: &[u32]) -> usize {
         let total: u32 = weights.iter().sum();
-        let mut roll = u32::try_from(self.below(u64::from(total))).expect("below the total");
+        // Below the total, a `u32`: the cast is exact.
+        let mut roll = self.below(u64::from(total)) as u32;
         for (i, &w) in weights.iter().enumerate() {
             if roll < w {
                 return i;
