@@ -251,7 +251,7 @@ fn full<S: Scalar>(v: ExactVec<Narrow<S>>) -> ExactVec<S::Exact> {
 /// Bounds (fixed-point, raw units, `M = 2^28` or `2^60`): `|p|, |s|, |e| ≤ M`,
 /// so `|w|, |d| ≤ 2M`, `|t_num|, len2 ≤ 8M²` and `|cross| ≤ 8M²`, below
 /// `2^127` in the narrow `i128`; `cross² ≤ 64M⁴` is below `2^119` in `i128`
-/// and `2^247` in `I256`.
+/// and `2^247` in `Exact256`.
 #[inline]
 pub(crate) fn point_segment<S: Scalar>(p: Vec2<S>, segment: &Segment<S>) -> PointSegment<S> {
     let (start, end, swapped) = canonical(segment);

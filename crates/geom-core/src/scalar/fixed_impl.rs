@@ -4,7 +4,7 @@
 //! (`2^60` for `FixedI64`), so coordinate differences stay below `2^29`
 //! (`2^61`), products of two differences below `2^59` (`2^123`) and products
 //! of four below `2^119` (`2^247`): the kernels' degree-4 polynomials fit in
-//! `i128` (`I256`) with room for the few additions they make.
+//! `i128` (`Exact256`) with room for the few additions they make.
 
 use core::ops::Neg;
 
@@ -23,7 +23,7 @@ use super::exact::{
     saturate, scaled_roots, sqrt_ratio,
 };
 use super::private::{Format, Frame, FromExact, Sealed, SealedFrac};
-use super::wide::I256;
+use super::wide::Exact256;
 
 /// The fractional bit counts `F` for which [`FixedI32<F>`](fixed::FixedI32)
 /// implements [`Scalar`]: `U8` to `U24`.
@@ -134,14 +134,14 @@ impl<F: Frac32> Sealed for FixedI32<F> {
 }
 
 impl<F: Frac64> Sealed for FixedI64<F> {
-    type Exact = I256;
-    const EXACT_ONE: I256 = I256::new(1 << F::U32);
+    type Exact = Exact256;
+    const EXACT_ONE: Exact256 = Exact256::new(1 << F::U32);
     const TIME_STEP: Self = Self::DELTA;
     const FORMAT: Format = Format { float: false, bits: 64, frac: F::U32 as u8 };
 
     #[inline]
-    fn to_exact(self) -> I256 {
-        I256::from(self.to_bits())
+    fn to_exact(self) -> Exact256 {
+        Exact256::from(self.to_bits())
     }
 
     #[inline]
@@ -150,19 +150,19 @@ impl<F: Frac64> Sealed for FixedI64<F> {
     }
 
     #[inline]
-    fn from_ratio(num: I256, den: I256) -> Self {
+    fn from_ratio(num: Exact256, den: Exact256) -> Self {
         let q = if den == Self::EXACT_ONE { round_shift(num, F::U32) } else { round_div(num, den) };
         Self::from_bits(saturate(q, i64::MIN.into(), i64::MAX.into()).as_i64())
     }
 
     #[inline]
-    fn from_ratio_rounded(num: I256, den: I256, mode: Rounding) -> Self {
+    fn from_ratio_rounded(num: Exact256, den: Exact256, mode: Rounding) -> Self {
         let q = if den == Self::EXACT_ONE { directed_shift(num, F::U32, mode) } else { directed_div(num, den, mode) };
         Self::from_bits(saturate(q, i64::MIN.into(), i64::MAX.into()).as_i64())
     }
 
     #[inline]
-    fn from_sqrt_ratio(num: I256, den: I256) -> Self {
+    fn from_sqrt_ratio(num: Exact256, den: Exact256) -> Self {
         // The result is at most i64::MAX, so the cast is exact.
         Self::from_bits(sqrt_ratio(num, den, i64::MAX as u64) as i64)
     }
@@ -198,9 +198,9 @@ impl<G: LeEqU64> FromExact<i128> for FixedI64<G> {
     }
 }
 
-impl<G: LeEqU128> FromExact<I256> for FixedI128<G> {
+impl<G: LeEqU128> FromExact<Exact256> for FixedI128<G> {
     #[inline]
-    fn from_exact_ratio(num: I256, den: I256) -> Self {
+    fn from_exact_ratio(num: Exact256, den: Exact256) -> Self {
         let raw = saturate(round_div(num, den), i128::MIN.into(), i128::MAX.into());
         Self::from_bits(raw.as_i128())
     }
@@ -336,7 +336,7 @@ mod tests {
     fn from_ratio_saturates_instead_of_wrapping() {
         assert_eq!(I24F8::from_ratio(1_i128 << 100, 1), I24F8::MAX);
         assert_eq!(I24F8::from_ratio(-(1_i128 << 100), 1), I24F8::MIN);
-        assert_eq!(I32F32::from_ratio(I256::ONE << 200, I256::ONE), I32F32::MAX);
+        assert_eq!(I32F32::from_ratio(Exact256::ONE << 200, Exact256::ONE), I32F32::MAX);
     }
 
     #[test]
@@ -345,7 +345,10 @@ mod tests {
         assert_eq!((r(7, Rounding::Down), r(7, Rounding::Up), r(7, Rounding::TowardZero)), (3, 4, 3));
         assert_eq!((r(-7, Rounding::Down), r(-7, Rounding::Up), r(-7, Rounding::TowardZero)), (-4, -3, -3));
         assert_eq!((r(6, Rounding::Down), r(6, Rounding::Up), r(-6, Rounding::TowardZero)), (3, 3, -3));
-        assert_eq!(I32F32::from_ratio_rounded(I256::new(-7), I256::new(2), Rounding::Up), I32F32::from_bits(-3));
+        assert_eq!(
+            I32F32::from_ratio_rounded(Exact256::new(-7), Exact256::new(2), Rounding::Up),
+            I32F32::from_bits(-3)
+        );
     }
 
     #[test]
