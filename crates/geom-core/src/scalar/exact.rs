@@ -706,9 +706,11 @@ fn scaled_floor_root<E: ExactInt>(n: E) -> (E, u32) {
     (n.shr(2 * k).isqrt_small(), k)
 }
 
-/// A direction to round a quotient in.
+/// How to round a quotient.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rounding {
+    /// To the nearest, ties to even ([`round_div`]).
+    Nearest,
     /// Toward −∞.
     Down,
     /// Toward +∞.
@@ -717,30 +719,32 @@ pub enum Rounding {
     TowardZero,
 }
 
-/// `num / den` rounded as `mode` says; `den > 0`.
+/// `num / den` rounded as `mode` says ([`round_div`] for
+/// [`Rounding::Nearest`]); `den > 0`.
 #[inline]
-pub(crate) fn directed_div<E: ExactInt>(num: E, den: E, mode: Rounding) -> E {
+pub(crate) fn rounded_div<E: ExactInt>(num: E, den: E, mode: Rounding) -> E {
     let negative = num < E::ZERO;
+    // Whether an inexact quotient goes up (toward +∞) rather than down.
+    let up = match mode {
+        Rounding::Nearest => return round_div(num, den),
+        Rounding::Down => false,
+        Rounding::Up => true,
+        Rounding::TowardZero => negative,
+    };
     let magnitude = if negative { -num } else { num };
     if let Some(floor) = floor_of_estimate(magnitude.approx() / den.approx()) {
         // The quotient's magnitude lies strictly between `floor` and
         // `floor + 1`.
         let (floor, ceiling) = (E::from_u64(floor), E::from_u64(floor + 1));
-        return match (mode, negative) {
-            (Rounding::Down | Rounding::TowardZero, false) => floor,
-            (Rounding::Up, false) => ceiling,
-            (Rounding::Down, true) => -ceiling,
-            (Rounding::Up | Rounding::TowardZero, true) => -floor,
+        return match (up, negative) {
+            (false, false) => floor,
+            (true, false) => ceiling,
+            (false, true) => -ceiling,
+            (true, true) => -floor,
         };
     }
     let (q, r) = num.div_rem_floor(den);
-    let up = match mode {
-        Rounding::Down => false,
-        Rounding::Up => r > E::ZERO,
-        // Floor rounds a negative inexact quotient away from zero.
-        Rounding::TowardZero => q < E::ZERO && r > E::ZERO,
-    };
-    if up { q + E::ONE } else { q }
+    if up && r > E::ZERO { q + E::ONE } else { q }
 }
 
 /// [`round_div`] by `2^k` (`k ≥ 1`), by shifts: the same result, without a
@@ -754,17 +758,17 @@ pub(crate) fn round_shift<E: ExactInt>(num: E, k: u32) -> E {
     if r > half || (r == half && q.is_odd()) { q + E::ONE } else { q }
 }
 
-/// [`directed_div`] by `2^k`, by shifts.
+/// [`rounded_div`] by `2^k` (`k ≥ 1`), by shifts.
 #[inline]
-pub(crate) fn directed_shift<E: ExactInt>(num: E, k: u32, mode: Rounding) -> E {
-    let q = num.shr(k);
-    let inexact = num != q.shl(k);
+pub(crate) fn rounded_shift<E: ExactInt>(num: E, k: u32, mode: Rounding) -> E {
     let up = match mode {
+        Rounding::Nearest => return round_shift(num, k),
         Rounding::Down => false,
-        Rounding::Up => inexact,
-        Rounding::TowardZero => q < E::ZERO && inexact,
+        Rounding::Up => true,
+        Rounding::TowardZero => num < E::ZERO,
     };
-    if up { q + E::ONE } else { q }
+    let q = num.shr(k);
+    if up && num != q.shl(k) { q + E::ONE } else { q }
 }
 
 /// Clamps an exact integer into `[min, max]`.
@@ -804,14 +808,10 @@ mod tests {
                     round_div(Exact256::new(num), Exact256::new(den)),
                     "{num}/2^{k}"
                 );
-                for mode in [Rounding::Down, Rounding::Up, Rounding::TowardZero] {
-                    assert_eq!(directed_shift(num, k, mode), directed_div(num, den, mode), "{num}/2^{k} {mode:?}");
-                    let wide = directed_shift(Exact256::new(num), k, mode);
-                    assert_eq!(
-                        wide,
-                        directed_div(Exact256::new(num), Exact256::new(den), mode),
-                        "{num}/2^{k} {mode:?}"
-                    );
+                for mode in [Rounding::Nearest, Rounding::Down, Rounding::Up, Rounding::TowardZero] {
+                    assert_eq!(rounded_shift(num, k, mode), rounded_div(num, den, mode), "{num}/2^{k} {mode:?}");
+                    let wide = rounded_shift(Exact256::new(num), k, mode);
+                    assert_eq!(wide, rounded_div(Exact256::new(num), Exact256::new(den), mode), "{num}/2^{k} {mode:?}");
                 }
             }
         }
@@ -1115,13 +1115,13 @@ mod tests {
 
     /// `num / den` rounded by the integer division alone, as the roundings
     /// did before their `f64` filter: the reference the filter must match.
-    fn divided(num: Exact256, den: Exact256, mode: Option<Rounding>) -> Exact256 {
+    fn divided(num: Exact256, den: Exact256, mode: Rounding) -> Exact256 {
         let (q, r) = num.div_rem_floor(den);
         let up = match mode {
-            None => r + r > den || (r + r == den && q.is_odd()),
-            Some(Rounding::Down) => false,
-            Some(Rounding::Up) => r > Exact256::ZERO,
-            Some(Rounding::TowardZero) => q < Exact256::ZERO && r > Exact256::ZERO,
+            Rounding::Nearest => r + r > den || (r + r == den && q.is_odd()),
+            Rounding::Down => false,
+            Rounding::Up => r > Exact256::ZERO,
+            Rounding::TowardZero => q < Exact256::ZERO && r > Exact256::ZERO,
         };
         if up { q + Exact256::ONE } else { q }
     }
@@ -1135,7 +1135,7 @@ mod tests {
         // must decline and the division decide. Without the filter's error
         // margin, these round the wrong way.
         let mut rng = SplitMix(7);
-        let modes = [None, Some(Rounding::Down), Some(Rounding::Up), Some(Rounding::TowardZero)];
+        let modes = [Rounding::Nearest, Rounding::Down, Rounding::Up, Rounding::TowardZero];
         for _ in 0..20_000 {
             let (den_bits, q_bits) = (1 + (rng.next() % 190) as u32, (rng.next() % 50) as u32);
             let (den, q) = (rng.bits(den_bits), rng.bits(q_bits));
@@ -1144,19 +1144,13 @@ mod tests {
             for base in [q * den + half, q * den] {
                 for num in [base + delta, -(base + delta)] {
                     for mode in modes {
-                        let got = match mode {
-                            None => round_div(num, den),
-                            Some(mode) => directed_div(num, den, mode),
-                        };
+                        let got = rounded_div(num, den, mode);
                         assert_eq!(got, divided(num, den, mode), "{num} / {den}, {mode:?}");
                         // In i128 within the kernels' bounds (below 2^120).
                         if let (Some(n), Some(d)) = (num.to_i128(), den.to_i128())
                             && n.unsigned_abs() < 1 << 120
                         {
-                            let narrow = match mode {
-                                None => round_div(n, d),
-                                Some(mode) => directed_div(n, d, mode),
-                            };
+                            let narrow = rounded_div(n, d, mode);
                             assert_eq!(Exact256::new(narrow), got, "{n} / {d} in i128, {mode:?}");
                         }
                     }
