@@ -160,7 +160,7 @@ impl Exact for Exact256 {
 
     #[inline]
     fn product(a: i128, b: i128) -> Self {
-        Exact256::new(a) * Exact256::new(b)
+        Exact256::widening_mul(a, b)
     }
 
     #[inline]

@@ -1,20 +1,19 @@
 //! [`Exact256`], the exact ring of the `FixedI64` kernels: an
-//! [`ethnum::I256`] with two shortcuts `ethnum` does not take, each kept
-//! because a benchmark shows it faster (figures at each).
+//! [`ethnum::I256`] with three shortcuts `ethnum` does not take, each kept
+//! because a benchmark shows it faster (figures at each): a product of
+//! two values that fit in `i64` (most kernel products: a coordinate
+//! difference fits in `i64`), the product of two `i128` values by their
+//! magnitudes, and a floor division by a denominator below `2^128` (most
+//! divisions) by [`div_rem_u256_u128`]. Everything else is `ethnum`'s.
+//! Every path is exact, so the shortcuts change no result, only the time.
 //!
-//! Almost every product a kernel forms has operands far below 256 bits: a
-//! coordinate difference of a `FixedI64` scalar fits in `i64`, and its
-//! product with another is then one machine multiplication. Most divisions
-//! have a denominator below `2^128`. Everything else is `ethnum`'s. The
-//! value is the same either way (every path is exact), so the shortcuts
-//! change no result, only the time.
-//!
-//! The figures come from a criterion micro-benchmark of 4096 calls per
-//! case on seeded random operands, the hand-written code and `ethnum`'s
-//! measured in one run on the shared 2-core development machine
-//! (2026-11-25); `ethnum`'s own `U256` product and its signed product of two
-//! `i128` values measured faster than the hand-written ones did (9.7 µs vs
-//! 10.8 µs, 23.4 µs vs 24.7 µs), so those are `ethnum`'s.
+//! The figures not from `benches/queries.rs` come from a criterion
+//! micro-benchmark of 4096 calls per case on seeded random operands, the
+//! hand-written code and `ethnum`'s measured in one run on the shared
+//! 2-core development machine (2026-11-25). Where a hand-written helper
+//! lost (a 128 × 128-bit limb product: 10.8 µs vs 9.7 µs for `ethnum`'s
+//! `U256` product; a shortcut of `*` for operands in `i128`: 38.9 µs vs
+//! 32.7 µs), it is gone.
 
 use core::fmt;
 use core::ops::{Add, Mul, Neg, Shl, Shr, Sub};
@@ -107,6 +106,23 @@ impl Exact256 {
         } else {
             (-q - Self::ONE, Self::from(den) - r)
         })
+    }
+
+    /// The exact product of two `i128` values (`Exact::product`, the
+    /// degree-4 values of the kernels): `ethnum`'s unsigned product of the
+    /// magnitudes, and the sign. Through `*` instead (the `i64` check, then
+    /// `ethnum`'s signed product of the sign-extended values)
+    /// `distance_squared_point_segment` for `I48F16` took 25% longer in
+    /// `benches/queries.rs` (132 µs vs 104 µs `near`, 192 µs vs 156 µs
+    /// `uniform`, medians of one interleaved run); the hand-written
+    /// 64-bit-limb product of the magnitudes this replaces measured the
+    /// same there (103 µs, 145 µs: within the run-to-run spread) and
+    /// slower alone (10.8 µs vs `ethnum`'s 9.7 µs for 4096 products).
+    #[inline]
+    pub(crate) fn widening_mul(a: i128, b: i128) -> Self {
+        // |a·b| ≤ 2^254: positive as a signed 256-bit integer.
+        let magnitude = Self::from_u256(U256::new(a.unsigned_abs()) * U256::new(b.unsigned_abs()));
+        if (a < 0) == (b < 0) { magnitude } else { -magnitude }
     }
 
     /// The product, or `None` if it overflows.
