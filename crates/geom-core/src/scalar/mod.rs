@@ -5,6 +5,27 @@
 //! The trait carries only what the queries need: ring operations, ordering,
 //! zero and one, a square root, an exact widening product, the safe
 //! coordinate range, and lossless conversions for literals.
+//!
+//! The pieces, for a contributor (all but the first are crate-private):
+//!
+//! - [`Scalar`] (this file): the public, sealed trait.
+//! - `private::Sealed<W>` (this file): what the kernels need of a scalar
+//!   beyond it: its exact ring `Exact`, conversions into the ring and,
+//!   rounded once, back out (`W` is the scalar's `Wide`), and the facts a
+//!   world needs (time step, storage format, finiteness, checksum bits).
+//! - `Exact` (`exact.rs`): a ring the kernels compute in: `i128` for
+//!   `FixedI32`, [`Exact256`](wide::Exact256) for `FixedI64`, `f64` for
+//!   floats, with `Exact::Narrow` (`i128` or `f64`) for the yes/no tests.
+//! - `ExactInt` (`exact.rs`): what rounding needs of the two integer rings
+//!   (floor division, shifts, an `f64` estimate); the rounding functions
+//!   (`round_div`, `rounded_div`, `sqrt_ratio`, `scaled_roots`) and the
+//!   exact integer roots (`isqrt_u64`, `isqrt_u128`) are written once over
+//!   it.
+//! - `Exact256` (`wide.rs`): the one 256-bit signed type, `ethnum::I256`
+//!   with benchmarked shortcuts; unsigned 256-bit values are
+//!   `ethnum::U256`, used directly.
+//! - `fixed_impl.rs`, `float_impl.rs`: the implementations, and
+//!   [`Frac32`]/[`Frac64`], the fractional bit counts `fixed` types may have.
 
 mod exact;
 mod fixed_impl;
