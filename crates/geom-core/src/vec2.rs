@@ -2,7 +2,6 @@
 
 use core::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
 
-use crate::scalar::private::FromExact;
 use crate::scalar::{Exact, Scalar};
 
 /// A 2D vector or point with coordinates of type `S`.
@@ -231,7 +230,7 @@ impl<S: Scalar> Vec2<S> {
 /// Converts a degree-2 exact value into `S::Wide`.
 #[inline]
 fn wide<S: Scalar>(value: S::Exact) -> S::Wide {
-    S::Wide::from_exact_ratio(value, <S::Exact as Exact>::ONE)
+    S::wide_from_ratio(value, <S::Exact as Exact>::ONE)
 }
 
 /// A vector in the exact ring: coordinates of some degree (1 for points and

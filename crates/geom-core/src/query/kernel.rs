@@ -9,11 +9,11 @@
 //! Degrees are noted in comments: a coordinate has degree 1, a product of two
 //! coordinate differences degree 2, and so on. Ratios handed to
 //! `from_ratio` must have degree 1 and those handed to `from_sqrt_ratio` or
-//! `from_exact_ratio` degree 2 (see `scalar::private::Sealed`).
+//! `wide_from_ratio` degree 2 (see `scalar::private::Sealed`).
 
 use crate::scalar::Exact;
 use crate::scalar::Scalar;
-use crate::scalar::private::FromExact;
+use crate::scalar::private::Sealed;
 use crate::shape::Segment;
 use crate::vec2::{ExactVec, Vec2};
 
@@ -80,7 +80,7 @@ impl<E: Exact> Dist2<E> {
     /// The squared distance in `S::Wide`, rounded once.
     #[inline]
     pub(crate) fn squared<S: Scalar<Exact = E>>(self) -> S::Wide {
-        S::Wide::from_exact_ratio(self.num, self.den)
+        S::wide_from_ratio(self.num, self.den)
     }
 
     /// Is this distance smaller than `other`? Exact for fixed-point types:
@@ -251,7 +251,7 @@ fn full<S: Scalar>(v: ExactVec<Narrow<S>>) -> ExactVec<S::Exact> {
 /// Bounds (fixed-point, raw units, `M = 2^28` or `2^60`): `|p|, |s|, |e| ≤ M`,
 /// so `|w|, |d| ≤ 2M`, `|t_num|, len2 ≤ 8M²` and `|cross| ≤ 8M²`, below
 /// `2^127` in the narrow `i128`; `cross² ≤ 64M⁴` is below `2^119` in `i128`
-/// and `2^247` in `I256`.
+/// and `2^247` in `Exact256`.
 #[inline]
 pub(crate) fn point_segment<S: Scalar>(p: Vec2<S>, segment: &Segment<S>) -> PointSegment<S> {
     let (start, end, swapped) = canonical(segment);
@@ -357,7 +357,7 @@ impl<S: Scalar> PointSegment<S> {
 }
 
 /// The ring of the yes/no tests of `S` (see `Exact::Narrow`).
-pub(crate) type Narrow<S> = <<S as crate::scalar::private::Sealed>::Exact as Exact>::Narrow;
+pub(crate) type Narrow<S> = <<S as Sealed<<S as Scalar>::Wide>>::Exact as Exact>::Narrow;
 
 /// [`reach`] in the ring of the yes/no tests: the same sum, exactly.
 #[inline]

@@ -18,7 +18,7 @@ use core::ops::{Add, Mul, Neg, Sub};
 
 use ethnum::U256;
 
-use super::wide::{I256, div_rem_u256_u128, widening_mul_u128};
+use super::wide::{Exact256, div_rem_u256_u128};
 
 /// A ring the kernels compute in: exact integers for fixed-point scalars,
 /// `f64` for floats.
@@ -137,40 +137,40 @@ impl Exact for i128 {
         self.div_rem_floor(den).0
     }
 
-    /// The `FixedI32` kernels' numerators stay below `2^119` and their
-    /// denominators below `2^60`: the cross products fit in 256 bits.
+    /// Decided in [`Exact256`] when the estimate does not settle it (see
+    /// [`ratios_less_exactly`]).
     #[inline]
     fn ratios_less(n1: Self, d1: Self, n2: Self, d2: Self) -> Option<bool> {
-        Some(
-            ratios_less_estimate(n1.approx(), d1.approx(), n2.approx(), d2.approx())
-                .unwrap_or_else(|| I256::widening_mul(n1, d2) < I256::widening_mul(n2, d1)),
-        )
+        Some(ratios_less_estimate(n1.approx(), d1.approx(), n2.approx(), d2.approx()).unwrap_or_else(|| {
+            let wide = Exact256::new;
+            ratios_less_exactly(wide(n1), wide(d1), wide(n2), wide(d2))
+        }))
     }
 }
 
-impl Exact for I256 {
-    const ZERO: Self = I256::ZERO;
-    const ONE: Self = I256::ONE;
+impl Exact for Exact256 {
+    const ZERO: Self = Exact256::ZERO;
+    const ONE: Self = Exact256::ONE;
     type Narrow = i128;
 
     #[inline]
     fn from_narrow(value: i128) -> Self {
-        I256::new(value)
+        Exact256::new(value)
     }
 
     #[inline]
     fn product(a: i128, b: i128) -> Self {
-        I256::widening_mul(a, b)
+        Exact256::widening_mul(a, b)
     }
 
     #[inline]
     fn is_negligible(num: Self, _: Self, _: impl FnOnce() -> Self) -> bool {
-        num == I256::ZERO
+        num == Exact256::ZERO
     }
 
     #[inline]
     fn apart_margin(_: impl FnOnce() -> Self) -> Self {
-        I256::ZERO
+        Exact256::ZERO
     }
 
     #[inline]
@@ -188,33 +188,24 @@ impl Exact for I256 {
         self.div_rem_floor(den).0
     }
 
-    /// The `FixedI64` kernels' denominators fit in 128 bits (below
-    /// `2^124`): the cross products are 256 × 128-bit products, compared in
-    /// 384 bits.
+    /// The `FixedI64` kernels' denominators stay below `2^124` (see
+    /// [`ratios_less_exactly`]).
     #[inline]
     fn ratios_less(n1: Self, d1: Self, n2: Self, d2: Self) -> Option<bool> {
         let estimate = ratios_less_estimate(n1.approx(), d1.approx(), n2.approx(), d2.approx());
-        Some(estimate.unwrap_or_else(|| {
-            let (w1, w2, v1, v2) = (n1.to_words(), n2.to_words(), d1.to_words(), d2.to_words());
-            if v1.hi == 0 && v2.hi == 0 {
-                mul_words_u128(w1, v2.lo) < mul_words_u128(w2, v1.lo)
-            } else {
-                // Beyond the kernels' bounds (never reached): the floored
-                // quotients.
-                n1.div_floor(d1) < n2.div_floor(d2)
-            }
-        }))
+        Some(estimate.unwrap_or_else(|| ratios_less_exactly(n1, d1, n2, d2)))
     }
 }
 
-/// `n · d` for a non-negative 256-bit `n`, as three 128-bit words, high
-/// first (so that arrays compare as the numbers do).
+/// Exactly: is `n1 / d1 < n2 / d2`, for `n ≥ 0` and `d > 0`? The floored
+/// quotients decide when they differ; when they are equal, the remainders
+/// do, cross-multiplied: `r1·d2 < r2·d1`, each product below `d1·d2`, so
+/// within 256 bits for denominators below `2^127` (the kernels' stay below
+/// `2^124`). Beyond that (never reached) the quotients alone decide.
 #[inline]
-fn mul_words_u128(n: Words, d: u128) -> [u128; 3] {
-    let (lo_hi, lo_lo) = widening_mul_u128(n.lo, d);
-    let (hi_hi, hi_lo) = widening_mul_u128(n.hi, d);
-    let (middle, carry) = lo_hi.overflowing_add(hi_lo);
-    [hi_hi + u128::from(carry), middle, lo_lo]
+fn ratios_less_exactly(n1: Exact256, d1: Exact256, n2: Exact256, d2: Exact256) -> bool {
+    let ((q1, r1), (q2, r2)) = (n1.div_rem_floor(d1), n2.div_rem_floor(d2));
+    if q1 != q2 || d1.to_i128().is_none() || d2.to_i128().is_none() { q1 < q2 } else { r1 * d2 < r2 * d1 }
 }
 
 impl Exact for f64 {
@@ -265,7 +256,7 @@ impl Exact for f64 {
 
 /// The floating-point filter of [`Exact::ratios_less`], from
 /// estimates of the four values each within a relative `4·2^-53` (see
-/// [`Words::approx`]): each quotient is then within `9·2^-53 < 2^-49` of
+/// [`approx_u256`]): each quotient is then within `9·2^-53 < 2^-49` of
 /// its ratio.
 #[inline]
 fn ratios_less_estimate(n1: f64, d1: f64, n2: f64, d2: f64) -> Option<bool> {
@@ -294,13 +285,13 @@ pub(crate) trait ExactInt: Exact + Ord {
     /// `self · 2^k` and `⌊self / 2^k⌋`.
     fn shl(self, k: u32) -> Self;
     fn shr(self, k: u32) -> Self;
-    /// A non-negative `self` as two unsigned 128-bit words.
-    fn to_words(self) -> Words;
+    /// A non-negative `self` as an unsigned 256-bit integer.
+    fn to_u256(self) -> U256;
     /// `v`, exactly.
     fn from_u64(v: u64) -> Self;
-    /// A non-negative `self` as an `f64` (see [`Words::approx`]).
+    /// A non-negative `self` as an `f64` (see [`approx_u256`]).
     fn approx(self) -> f64 {
-        self.to_words().approx()
+        approx_u256(self.to_u256())
     }
 }
 
@@ -333,8 +324,8 @@ impl ExactInt for i128 {
         self >> k
     }
     #[inline]
-    fn to_words(self) -> Words {
-        Words { hi: 0, lo: self as u128 }
+    fn to_u256(self) -> U256 {
+        U256::new(self as u128)
     }
     #[inline]
     fn from_u64(v: u64) -> Self {
@@ -342,16 +333,20 @@ impl ExactInt for i128 {
     }
 }
 
-impl ExactInt for I256 {
+impl ExactInt for Exact256 {
     #[inline]
     fn div_rem_floor(self, den: Self) -> (Self, Self) {
         // The denominator fits in 128 bits for nearly every call, and the
-        // numerator for most: a native division, or a 256-by-128-bit one
-        // (both several times faster than `ethnum`'s 256-bit division).
+        // numerator for most: a native division, or a 256-by-128-bit one.
+        // `ethnum`'s Euclidean division takes the same paths after checks
+        // and sign handling of its own, and is slower: 178 µs vs 86 µs for
+        // 4096 divisions of 120-bit numerators by 60-bit denominators (2.1
+        // times), 252 µs vs 144 µs for 247-bit ones by 124-bit ones (1.75
+        // times), in one run of the micro-benchmark described in `wide.rs`.
         match (self.to_i128(), den.to_i128()) {
             (Some(n), Some(d)) => {
                 let (q, r) = n.div_rem_floor(d);
-                (I256::new(q), I256::new(r))
+                (Exact256::new(q), Exact256::new(r))
             }
             (None, Some(d)) => self.div_rem_floor_u128(d.unsigned_abs()).unwrap_or_else(|| self.div_rem_euclid(den)),
             _ => self.div_rem_euclid(den),
@@ -363,7 +358,7 @@ impl ExactInt for I256 {
     }
     #[inline]
     fn isqrt_small(self) -> Self {
-        I256::from(isqrt_u128(self.as_u128()))
+        Exact256::from(isqrt_u128(self.as_i128() as u128))
     }
     #[inline]
     fn shl(self, k: u32) -> Self {
@@ -374,13 +369,12 @@ impl ExactInt for I256 {
         self >> k
     }
     #[inline]
-    fn to_words(self) -> Words {
-        let (hi, lo) = self.into_words();
-        Words { hi: hi as u128, lo: lo as u128 }
+    fn to_u256(self) -> U256 {
+        self.as_u256()
     }
     #[inline]
     fn from_u64(v: u64) -> Self {
-        I256::from(v)
+        Exact256::from(v)
     }
 }
 
@@ -468,36 +462,36 @@ pub(crate) fn sqrt_ratio<E: ExactInt>(num: E, den: E, max: u64) -> u64 {
     if num <= E::ZERO {
         return 0;
     }
-    let (num, den) = (num.to_words(), den.to_words());
+    let (num, den) = (num.to_u256(), den.to_u256());
     // A whole number's root (`den = 1`) is float-seeded and exact already.
-    if den != Words::ONE
-        && let Some(root) = nearest_of_estimate(libm::sqrt(num.approx() / den.approx()))
+    if den != U256::ONE
+        && let Some(root) = nearest_of_estimate(libm::sqrt(approx_u256(num) / approx_u256(den)))
         && root <= max
     {
         return root;
     }
-    let (q, r) = if den == Words::ONE {
+    let ((num_hi, num_lo), (den_hi, den_lo)) = (num.into_words(), den.into_words());
+    let (q, r) = if den == U256::ONE {
         // Lengths and `Scalar::sqrt`: no division at all.
-        if num.hi != 0 {
+        if num_hi != 0 {
             return max;
         }
-        (num.lo, Words::ZERO)
-    } else if num.hi == 0 && den.hi == 0 {
+        (num_lo, U256::ZERO)
+    } else if num_hi == 0 && den_hi == 0 {
         // One native division; the remainder by multiplication.
-        let q = num.lo / den.lo;
-        (q, Words::from(num.lo - q * den.lo))
-    } else if den.hi == 0 && num.hi >= den.lo {
+        let q = num_lo / den_lo;
+        (q, U256::new(num_lo - q * den_lo))
+    } else if den_hi == 0 && num_hi >= den_lo {
         // q ≥ 2^128 > (max + 1)²: saturated without dividing.
         return max;
-    } else if den.hi == 0 {
-        // Here num.hi < den.lo, so q < 2^128.
-        let (q, r) = div_rem_u256_u128(num.hi, num.lo, den.lo);
-        (q, Words::from(r))
+    } else if den_hi == 0 {
+        // Here num_hi < den_lo, so q < 2^128.
+        let (q, r) = div_rem_u256_u128(num_hi, num_lo, den_lo);
+        (q, U256::new(r))
     } else {
         // Here q < 2^128, as den ≥ 2^128.
-        let (q, r) = U256::from_words(num.hi, num.lo).div_rem(U256::from_words(den.hi, den.lo));
-        let (r_hi, r_lo) = r.into_words();
-        (q.as_u128(), Words { hi: r_hi, lo: r_lo })
+        let (q, r) = num.div_rem(den);
+        (q.as_u128(), r)
     };
     round_root(q, r, den, max)
 }
@@ -536,7 +530,7 @@ pub(crate) fn scaled_roots<E: ExactInt, const N: usize>(components: [E; N], k: E
 /// product wider than `s²`, where the old midpoint test multiplied
 /// `(2s + 1)²·den` in 256 bits.
 #[inline]
-fn round_root(q: u128, r: Words, den: Words, max: u64) -> u64 {
+fn round_root(q: u128, r: U256, den: U256, max: u64) -> u64 {
     let wide_max = u128::from(max);
     // (max + 1)² − 1 = max² + 2·max fits in u128 for every u64 `max`.
     if q > wide_max * wide_max + 2 * wide_max {
@@ -555,9 +549,9 @@ fn round_root(q: u128, r: Words, den: Words, max: u64) -> u64 {
 /// that `4r` is never formed: `4r > den ⇔ r > ⌊den/4⌋`, and `4r = den ⇔
 /// den ≡ 0 (mod 4) ∧ r = ⌊den/4⌋`.
 #[inline]
-fn above_quarter(r: Words, den: Words, s: u64) -> bool {
-    let quarter = den.shr2();
-    r > quarter || (r == quarter && den.lo.is_multiple_of(4) && s % 2 == 1)
+fn above_quarter(r: U256, den: U256, s: u64) -> bool {
+    let quarter = den >> 2;
+    r > quarter || (r == quarter && den.low().is_multiple_of(4) && s % 2 == 1)
 }
 
 /// `√n` rounded to the nearest integer (never a tie: `(s + ½)²` is not an
@@ -660,40 +654,13 @@ fn approx_f64(n: u128) -> f64 {
     ((n >> 64) as u64 as f64) * TWO_POW_64 + (n as u64 as f64)
 }
 
-/// A non-negative integer below 2^256 as two 128-bit words, ordered as the
-/// number: what [`sqrt_ratio`] computes in, with plain `u128` arithmetic.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub(crate) struct Words {
-    /// The high word (compared first).
-    hi: u128,
-    /// The low word.
-    lo: u128,
-}
-
-impl Words {
-    const ZERO: Self = Self { hi: 0, lo: 0 };
-    const ONE: Self = Self { hi: 0, lo: 1 };
-
-    /// The number as an `f64` within a relative `4·2^-53`: each word
-    /// converted from its two 64-bit halves (within `3·2^-53`, and exact
-    /// below 2^53), then added.
-    #[inline]
-    fn approx(self) -> f64 {
-        approx_f64(self.hi) * TWO_POW_128 + approx_f64(self.lo)
-    }
-
-    /// `⌊self / 4⌋`.
-    #[inline]
-    fn shr2(self) -> Self {
-        Self { hi: self.hi >> 2, lo: (self.lo >> 2) | (self.hi << 126) }
-    }
-}
-
-impl From<u128> for Words {
-    #[inline]
-    fn from(lo: u128) -> Self {
-        Self { hi: 0, lo }
-    }
+/// `n` as an `f64` within a relative `4·2^-53`: each 128-bit word
+/// converted from its two 64-bit halves (within `3·2^-53`, and exact below
+/// 2^53), then added.
+#[inline]
+fn approx_u256(n: U256) -> f64 {
+    let (hi, lo) = n.into_words();
+    approx_f64(hi) * TWO_POW_128 + approx_f64(lo)
 }
 
 /// An upper bound on `√n` for `n ≥ 0`: `⌈√n⌉` when `n < 2^126`; otherwise
@@ -739,9 +706,11 @@ fn scaled_floor_root<E: ExactInt>(n: E) -> (E, u32) {
     (n.shr(2 * k).isqrt_small(), k)
 }
 
-/// A direction to round a quotient in.
+/// How to round a quotient.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Rounding {
+    /// To the nearest, ties to even ([`round_div`]).
+    Nearest,
     /// Toward −∞.
     Down,
     /// Toward +∞.
@@ -750,30 +719,32 @@ pub enum Rounding {
     TowardZero,
 }
 
-/// `num / den` rounded as `mode` says; `den > 0`.
+/// `num / den` rounded as `mode` says ([`round_div`] for
+/// [`Rounding::Nearest`]); `den > 0`.
 #[inline]
-pub(crate) fn directed_div<E: ExactInt>(num: E, den: E, mode: Rounding) -> E {
+pub(crate) fn rounded_div<E: ExactInt>(num: E, den: E, mode: Rounding) -> E {
     let negative = num < E::ZERO;
+    // Whether an inexact quotient goes up (toward +∞) rather than down.
+    let up = match mode {
+        Rounding::Nearest => return round_div(num, den),
+        Rounding::Down => false,
+        Rounding::Up => true,
+        Rounding::TowardZero => negative,
+    };
     let magnitude = if negative { -num } else { num };
     if let Some(floor) = floor_of_estimate(magnitude.approx() / den.approx()) {
         // The quotient's magnitude lies strictly between `floor` and
         // `floor + 1`.
         let (floor, ceiling) = (E::from_u64(floor), E::from_u64(floor + 1));
-        return match (mode, negative) {
-            (Rounding::Down | Rounding::TowardZero, false) => floor,
-            (Rounding::Up, false) => ceiling,
-            (Rounding::Down, true) => -ceiling,
-            (Rounding::Up | Rounding::TowardZero, true) => -floor,
+        return match (up, negative) {
+            (false, false) => floor,
+            (true, false) => ceiling,
+            (false, true) => -ceiling,
+            (true, true) => -floor,
         };
     }
     let (q, r) = num.div_rem_floor(den);
-    let up = match mode {
-        Rounding::Down => false,
-        Rounding::Up => r > E::ZERO,
-        // Floor rounds a negative inexact quotient away from zero.
-        Rounding::TowardZero => q < E::ZERO && r > E::ZERO,
-    };
-    if up { q + E::ONE } else { q }
+    if up && r > E::ZERO { q + E::ONE } else { q }
 }
 
 /// [`round_div`] by `2^k` (`k ≥ 1`), by shifts: the same result, without a
@@ -787,17 +758,17 @@ pub(crate) fn round_shift<E: ExactInt>(num: E, k: u32) -> E {
     if r > half || (r == half && q.is_odd()) { q + E::ONE } else { q }
 }
 
-/// [`directed_div`] by `2^k`, by shifts.
+/// [`rounded_div`] by `2^k` (`k ≥ 1`), by shifts.
 #[inline]
-pub(crate) fn directed_shift<E: ExactInt>(num: E, k: u32, mode: Rounding) -> E {
-    let q = num.shr(k);
-    let inexact = num != q.shl(k);
+pub(crate) fn rounded_shift<E: ExactInt>(num: E, k: u32, mode: Rounding) -> E {
     let up = match mode {
+        Rounding::Nearest => return round_shift(num, k),
         Rounding::Down => false,
-        Rounding::Up => inexact,
-        Rounding::TowardZero => q < E::ZERO && inexact,
+        Rounding::Up => true,
+        Rounding::TowardZero => num < E::ZERO,
     };
-    if up { q + E::ONE } else { q }
+    let q = num.shr(k);
+    if up && num != q.shl(k) { q + E::ONE } else { q }
 }
 
 /// Clamps an exact integer into `[min, max]`.
@@ -832,33 +803,41 @@ mod tests {
             for k in 1..6 {
                 let den = 1_i128 << k;
                 assert_eq!(round_shift(num, k), round_div(num, den), "{num}/2^{k}");
-                assert_eq!(round_shift(I256::new(num), k), round_div(I256::new(num), I256::new(den)), "{num}/2^{k}");
-                for mode in [Rounding::Down, Rounding::Up, Rounding::TowardZero] {
-                    assert_eq!(directed_shift(num, k, mode), directed_div(num, den, mode), "{num}/2^{k} {mode:?}");
-                    let wide = directed_shift(I256::new(num), k, mode);
-                    assert_eq!(wide, directed_div(I256::new(num), I256::new(den), mode), "{num}/2^{k} {mode:?}");
+                assert_eq!(
+                    round_shift(Exact256::new(num), k),
+                    round_div(Exact256::new(num), Exact256::new(den)),
+                    "{num}/2^{k}"
+                );
+                for mode in [Rounding::Nearest, Rounding::Down, Rounding::Up, Rounding::TowardZero] {
+                    assert_eq!(rounded_shift(num, k, mode), rounded_div(num, den, mode), "{num}/2^{k} {mode:?}");
+                    let wide = rounded_shift(Exact256::new(num), k, mode);
+                    assert_eq!(wide, rounded_div(Exact256::new(num), Exact256::new(den), mode), "{num}/2^{k} {mode:?}");
                 }
             }
         }
-        let big = I256::new(i128::MAX) * I256::new(1 << 40) + I256::new(12345);
-        assert_eq!(round_shift(big, 32), round_div(big, I256::new(1 << 32)));
-        assert_eq!(round_shift(-big, 48), round_div(-big, I256::new(1 << 48)));
+        let big = Exact256::new(i128::MAX) * Exact256::new(1 << 40) + Exact256::new(12345);
+        assert_eq!(round_shift(big, 32), round_div(big, Exact256::new(1 << 32)));
+        assert_eq!(round_shift(-big, 48), round_div(-big, Exact256::new(1 << 48)));
     }
 
     #[test]
     fn round_div_agrees_between_i128_and_i256() {
         for num in -50_i128..50 {
             for den in 1_i128..9 {
-                assert_eq!(I256::new(round_div(num, den)), round_div(I256::new(num), I256::new(den)), "{num}/{den}");
+                assert_eq!(
+                    Exact256::new(round_div(num, den)),
+                    round_div(Exact256::new(num), Exact256::new(den)),
+                    "{num}/{den}"
+                );
             }
         }
     }
 
     #[test]
     fn round_div_on_operands_beyond_128_bits() {
-        let big = I256::new(i128::MAX) * I256::new(8);
-        assert_eq!(round_div(big, I256::new(8)), I256::new(i128::MAX));
-        assert_eq!(round_div(-big, I256::new(16)), -I256::new(i128::MAX / 2 + 1));
+        let big = Exact256::new(i128::MAX) * Exact256::new(8);
+        assert_eq!(round_div(big, Exact256::new(8)), Exact256::new(i128::MAX));
+        assert_eq!(round_div(-big, Exact256::new(16)), -Exact256::new(i128::MAX / 2 + 1));
     }
 
     /// The definition `sqrt_ratio` must meet, computed the slow, obvious
@@ -866,18 +845,18 @@ mod tests {
     /// 256-bit floor division, `u128::isqrt`, and the midpoint test
     /// `4·num` against `(2s + 1)²·den` with ties to even. Needs
     /// `num < 2^251` so that nothing overflows.
-    fn reference_sqrt_ratio(num: I256, den: I256, max: u64) -> u64 {
-        if num <= I256::ZERO {
+    fn reference_sqrt_ratio(num: Exact256, den: Exact256, max: u64) -> u64 {
+        if num <= Exact256::ZERO {
             return 0;
         }
         let q = num.div_rem_euclid(den).0;
-        let above = I256::from(max) + I256::ONE;
+        let above = Exact256::from(max) + Exact256::ONE;
         if q >= above * above {
             return max;
         }
-        let s = q.as_u128().isqrt();
-        let odd = I256::from(2 * s + 1);
-        let (four_num, midpoint) = (num * I256::new(4), odd * odd * den);
+        let s = q.as_u256().as_u128().isqrt();
+        let odd = Exact256::from(2 * s + 1);
+        let (four_num, midpoint) = (num * Exact256::new(4), odd * odd * den);
         let up = four_num > midpoint || (four_num == midpoint && s % 2 == 1);
         let s = s as u64;
         if up && s < max { s + 1 } else { s }
@@ -888,17 +867,17 @@ mod tests {
     impl SplitMix {
         /// A value of exactly `bits` bits (zero for `bits = 0`), uniform
         /// below the top bit: every magnitude gets tested.
-        fn bits(&mut self, bits: u32) -> I256 {
+        fn bits(&mut self, bits: u32) -> Exact256 {
             let mut value = U256::from_words(
                 (u128::from(self.next()) << 64) | u128::from(self.next()),
                 (u128::from(self.next()) << 64) | u128::from(self.next()),
             );
             if bits == 0 {
-                return I256::ZERO;
+                return Exact256::ZERO;
             }
             value >>= 256 - bits;
             let value = value | (U256::ONE << (bits - 1));
-            I256::from_unsigned_words(*value.high(), *value.low())
+            Exact256::from_u256(value)
         }
     }
 
@@ -928,15 +907,16 @@ mod tests {
         let mut values = hard_u128s();
         for bits in 1..=128 {
             for _ in 0..200 {
-                values.push(rng.bits(bits).as_u128());
+                values.push(rng.bits(bits).as_u256().as_u128());
             }
         }
         for n in values {
             assert_eq!(u128::from(isqrt_u128(n)), n.isqrt(), "⌊√{n}⌋");
             // |r − √n| < ½ ⇔ (2r − 1)² < 4n < (2r + 1)² (no ties: 4n is even).
-            let r = I256::from(round_sqrt_u128(n));
-            let (four_n, below, above) = (I256::from(n) * I256::new(4), r + r - I256::ONE, r + r + I256::ONE);
-            assert!((r == I256::ZERO || below * below < four_n) && four_n < above * above, "√{n} -> {r}");
+            let r = Exact256::from(round_sqrt_u128(n));
+            let (four_n, below, above) =
+                (Exact256::from(n) * Exact256::new(4), r + r - Exact256::ONE, r + r + Exact256::ONE);
+            assert!((r == Exact256::ZERO || below * below < four_n) && four_n < above * above, "√{n} -> {r}");
             if let Ok(small) = u64::try_from(n) {
                 assert_eq!(isqrt_u64(small), small.isqrt(), "⌊√{small}⌋");
                 assert_eq!(u128::from(round_sqrt_u64(small)), round_sqrt_u128(n), "√{small}");
@@ -952,7 +932,7 @@ mod tests {
         let mut values = hard_u128s();
         for _ in 0..2000 {
             let bits = 1 + (rng.next() % 128) as u32;
-            values.push(rng.bits(bits).as_u128());
+            values.push(rng.bits(bits).as_u256().as_u128());
         }
         for n in values {
             let exact = n.isqrt();
@@ -993,9 +973,9 @@ mod tests {
         for n in [0_i128, 1, 2, 3, 4, 15, 16, 17, 1 << 100, (1 << 100) + 1, (1 << 125) + 12345] {
             let s = n.sqrt_upper();
             assert!(s * s >= n && (s == 0 || (s - 1) * (s - 1) < n), "⌈√{n}⌉ = {s}");
-            assert_eq!(I256::new(n).sqrt_upper(), I256::new(s));
+            assert_eq!(Exact256::new(n).sqrt_upper(), Exact256::new(s));
         }
-        let big: I256 = (I256::new(3) << 200) + I256::new(7);
+        let big: Exact256 = (Exact256::new(3) << 200) + Exact256::new(7);
         let s = big.sqrt_upper();
         assert!(s * s >= big);
         // √(3·2^200) ≈ 1.732·2^100; the bound is within 2^-62 of it.
@@ -1009,18 +989,18 @@ mod tests {
         assert_eq!(sqrt_ratio(10_200_i128, 1, 100), 100); // 100.99
         assert_eq!(sqrt_ratio(10_000_i128, 1, 100), 100);
         assert_eq!(sqrt_ratio(i128::MAX, 1, i32::MAX as u64), i32::MAX as u64);
-        assert_eq!(sqrt_ratio(I256::MAX, I256::ONE, i64::MAX as u64), i64::MAX as u64);
-        assert_eq!(sqrt_ratio(I256::MAX, I256::new(3), i64::MAX as u64), i64::MAX as u64);
-        assert_eq!(sqrt_ratio(I256::MAX, I256::MAX, i64::MAX as u64), 1);
-        assert_eq!(sqrt_ratio(I256::MAX - I256::ONE, I256::MAX, i64::MAX as u64), 1);
-        assert_eq!(sqrt_ratio(I256::MAX >> 1, I256::MAX, i64::MAX as u64), 1); // √½ ≈ 0.71
-        assert_eq!(sqrt_ratio(I256::MAX >> 3, I256::MAX, i64::MAX as u64), 0); // √⅛ ≈ 0.35
+        assert_eq!(sqrt_ratio(Exact256::MAX, Exact256::ONE, i64::MAX as u64), i64::MAX as u64);
+        assert_eq!(sqrt_ratio(Exact256::MAX, Exact256::new(3), i64::MAX as u64), i64::MAX as u64);
+        assert_eq!(sqrt_ratio(Exact256::MAX, Exact256::MAX, i64::MAX as u64), 1);
+        assert_eq!(sqrt_ratio(Exact256::MAX - Exact256::ONE, Exact256::MAX, i64::MAX as u64), 1);
+        assert_eq!(sqrt_ratio(Exact256::MAX >> 1, Exact256::MAX, i64::MAX as u64), 1); // √½ ≈ 0.71
+        assert_eq!(sqrt_ratio(Exact256::MAX >> 3, Exact256::MAX, i64::MAX as u64), 0); // √⅛ ≈ 0.35
     }
 
     #[test]
     fn sqrt_ratio_is_exact_around_perfect_squares_in_i128_and_i256() {
         // Radicands around perfect squares, where a rounding mistake would
-        // show, at several magnitudes; the I256 results must match the i128
+        // show, at several magnitudes; the Exact256 results must match the i128
         // ones and the definition.
         for shift in [0_u32, 20, 40, 60, 80] {
             for k in [1_i128, 3, 1000, 65_535, 1 << 20] {
@@ -1032,7 +1012,7 @@ mod tests {
                     }
                     let s = i128::from(sqrt_ratio(n, 1, i64::MAX as u64));
                     assert!((2 * s - 1) * (2 * s - 1) <= 4 * n && 4 * n <= (2 * s + 1) * (2 * s + 1), "√{n} -> {s}");
-                    let wide = sqrt_ratio(I256::new(n) << 64, I256::ONE << 64, i64::MAX as u64);
+                    let wide = sqrt_ratio(Exact256::new(n) << 64, Exact256::ONE << 64, i64::MAX as u64);
                     assert_eq!(i128::from(wide), s, "√{n}");
                 }
             }
@@ -1050,7 +1030,7 @@ mod tests {
     }
 
     /// Checks one ratio in every ring it fits, against the reference.
-    fn check_ratio(num: I256, den: I256, max: u64) {
+    fn check_ratio(num: Exact256, den: Exact256, max: u64) {
         let expected = reference_sqrt_ratio(num, den, max);
         assert_eq!(sqrt_ratio(num, den, max), expected, "√({num} / {den}), max {max}");
         if let (Some(n), Some(d)) = (num.to_i128(), den.to_i128()) {
@@ -1081,21 +1061,33 @@ mod tests {
         // changes), exact midpoints (ties, which go to even), their
         // neighbours, and denominators at the 128-bit boundary.
         let mut rng = SplitMix(4);
-        let two_128 = I256::ONE << 128;
-        let mut dens = vec![I256::ONE, I256::new(2), I256::new(3), I256::new(4), I256::new(12), two_128 - I256::ONE];
-        dens.extend([two_128, two_128 + I256::ONE, I256::new(i128::MAX), I256::new(i128::MAX) + I256::ONE]);
+        let two_128 = Exact256::ONE << 128;
+        let mut dens = vec![
+            Exact256::ONE,
+            Exact256::new(2),
+            Exact256::new(3),
+            Exact256::new(4),
+            Exact256::new(12),
+            two_128 - Exact256::ONE,
+        ];
+        dens.extend([
+            two_128,
+            two_128 + Exact256::ONE,
+            Exact256::new(i128::MAX),
+            Exact256::new(i128::MAX) + Exact256::ONE,
+        ]);
         dens.extend((1..=120).map(|bits| rng.bits(bits)));
         for den in dens {
             for root_bits in [0_u32, 1, 2, 16, 31, 32, 48, 62, 63, 64] {
-                let root = if root_bits == 64 { I256::from(u64::MAX) } else { rng.bits(root_bits) };
+                let root = if root_bits == 64 { Exact256::from(u64::MAX) } else { rng.bits(root_bits) };
                 // (2·root + 1)²·den / 4: the midpoint above `root`, exact
                 // when 4 divides den.
-                let odd = root + root + I256::ONE;
-                let square = |k: I256, d: I256| k.checked_mul(k).and_then(|k2| k2.checked_mul(d));
+                let odd = root + root + Exact256::ONE;
+                let square = |k: Exact256, d: Exact256| k.checked_mul(k).and_then(|k2| k2.checked_mul(d));
                 // root² (a square), then the midpoint (root + ½)² over
                 // den (a tie when 4 divides den, else just below one) and
                 // over 4·den (always a tie).
-                let four = I256::new(4);
+                let four = Exact256::new(4);
                 let points = [
                     square(root, den).map(|p| (p, den)),
                     square(odd, den).map(|p| (p / four, den)),
@@ -1103,35 +1095,35 @@ mod tests {
                 ];
                 // Products beyond 2^250 are out of the reference's range.
                 for (point, den) in
-                    points.into_iter().flatten().filter(|&(p, d)| p < I256::ONE << 250 && d < I256::ONE << 250)
+                    points.into_iter().flatten().filter(|&(p, d)| p < Exact256::ONE << 250 && d < Exact256::ONE << 250)
                 {
                     for delta in [-2_i128, -1, 0, 1, 2] {
                         for max in [i32::MAX as u64, i64::MAX as u64, 5] {
-                            check_ratio(point + I256::new(delta), den, max);
+                            check_ratio(point + Exact256::new(delta), den, max);
                         }
                     }
                 }
             }
         }
         // Numerators at the quotient's 128-bit boundary: den·2^128 ± 1.
-        for den in [I256::new(3), I256::new(i128::from(u64::MAX)), I256::new(i128::MAX)] {
+        for den in [Exact256::new(3), Exact256::new(i128::from(u64::MAX)), Exact256::new(i128::MAX)] {
             for delta in [-1_i128, 0, 1] {
-                check_ratio((den << 128) + I256::new(delta), den, i64::MAX as u64);
+                check_ratio((den << 128) + Exact256::new(delta), den, i64::MAX as u64);
             }
         }
     }
 
     /// `num / den` rounded by the integer division alone, as the roundings
     /// did before their `f64` filter: the reference the filter must match.
-    fn divided(num: I256, den: I256, mode: Option<Rounding>) -> I256 {
+    fn divided(num: Exact256, den: Exact256, mode: Rounding) -> Exact256 {
         let (q, r) = num.div_rem_floor(den);
         let up = match mode {
-            None => r + r > den || (r + r == den && q.is_odd()),
-            Some(Rounding::Down) => false,
-            Some(Rounding::Up) => r > I256::ZERO,
-            Some(Rounding::TowardZero) => q < I256::ZERO && r > I256::ZERO,
+            Rounding::Nearest => r + r > den || (r + r == den && q.is_odd()),
+            Rounding::Down => false,
+            Rounding::Up => r > Exact256::ZERO,
+            Rounding::TowardZero => q < Exact256::ZERO && r > Exact256::ZERO,
         };
-        if up { q + I256::ONE } else { q }
+        if up { q + Exact256::ONE } else { q }
     }
 
     #[test]
@@ -1143,29 +1135,23 @@ mod tests {
         // must decline and the division decide. Without the filter's error
         // margin, these round the wrong way.
         let mut rng = SplitMix(7);
-        let modes = [None, Some(Rounding::Down), Some(Rounding::Up), Some(Rounding::TowardZero)];
+        let modes = [Rounding::Nearest, Rounding::Down, Rounding::Up, Rounding::TowardZero];
         for _ in 0..20_000 {
             let (den_bits, q_bits) = (1 + (rng.next() % 190) as u32, (rng.next() % 50) as u32);
             let (den, q) = (rng.bits(den_bits), rng.bits(q_bits));
             let half = den >> 1;
-            let delta = I256::new(i128::from(rng.next() % 7) - 3);
+            let delta = Exact256::new(i128::from(rng.next() % 7) - 3);
             for base in [q * den + half, q * den] {
                 for num in [base + delta, -(base + delta)] {
                     for mode in modes {
-                        let got = match mode {
-                            None => round_div(num, den),
-                            Some(mode) => directed_div(num, den, mode),
-                        };
+                        let got = rounded_div(num, den, mode);
                         assert_eq!(got, divided(num, den, mode), "{num} / {den}, {mode:?}");
                         // In i128 within the kernels' bounds (below 2^120).
                         if let (Some(n), Some(d)) = (num.to_i128(), den.to_i128())
                             && n.unsigned_abs() < 1 << 120
                         {
-                            let narrow = match mode {
-                                None => round_div(n, d),
-                                Some(mode) => directed_div(n, d, mode),
-                            };
-                            assert_eq!(I256::new(narrow), got, "{n} / {d} in i128, {mode:?}");
+                            let narrow = rounded_div(n, d, mode);
+                            assert_eq!(Exact256::new(narrow), got, "{n} / {d} in i128, {mode:?}");
                         }
                     }
                 }
@@ -1198,16 +1184,25 @@ mod tests {
                     rng.bits(k_bits).as_i128()
                 }
             };
-            let [rx, ry] = scaled_roots([I256::new(x), I256::new(y)], I256::new(k), I256::new(len2), i64::MAX as u64);
+            let [rx, ry] = scaled_roots(
+                [Exact256::new(x), Exact256::new(y)],
+                Exact256::new(k),
+                Exact256::new(len2),
+                i64::MAX as u64,
+            );
             let expected = |c: i128| {
-                reference_sqrt_ratio(I256::new(c) * I256::new(c) * I256::new(k * k), I256::new(len2), i64::MAX as u64)
+                reference_sqrt_ratio(
+                    Exact256::new(c) * Exact256::new(c) * Exact256::new(k * k),
+                    Exact256::new(len2),
+                    i64::MAX as u64,
+                )
             };
             assert_eq!((rx, ry), (expected(x), expected(y)), "({x}, {y}) scaled to {k}");
         }
         for _ in 0..20_000 {
             // m < 2^45 and len2 < 2^34 keep (2m + 1)²·len2 below 2^128.
             let (m_bits, len2_bits) = (20 + (rng.next() % 26) as u32, 1 + (rng.next() % 34) as u32);
-            let (m, len2) = (rng.bits(m_bits).as_u128(), rng.bits(len2_bits).as_u128());
+            let (m, len2) = (rng.bits(m_bits).as_u256().as_u128(), rng.bits(len2_bits).as_u256().as_u128());
             // c = ⌊(m + ½)·√len2⌋ and the next integer: the root of c²/len2
             // just below and just above m + ½.
             let below = isqrt_u128((2 * m + 1) * (2 * m + 1) * len2 / 4);
@@ -1216,7 +1211,7 @@ mod tests {
                 let [root] = scaled_roots([c], 1, len2 as i128, i64::MAX as u64);
                 assert_eq!(
                     root,
-                    reference_sqrt_ratio(I256::new(c * c), I256::new(len2 as i128), i64::MAX as u64),
+                    reference_sqrt_ratio(Exact256::new(c * c), Exact256::new(len2 as i128), i64::MAX as u64),
                     "√({c}² / {len2})"
                 );
             }
@@ -1240,18 +1235,18 @@ mod tests {
             let mut rng = SplitMix(seed);
             let (d1, d2) = (rng.bits(d1_bits), rng.bits(d2_bits));
             let q1 = rng.bits(q_bits);
-            let below = |d: I256, rng: &mut SplitMix| {
+            let below = |d: Exact256, rng: &mut SplitMix| {
                 let (_, r) = rng.bits(d1_bits.max(d2_bits)).div_rem_euclid(d);
                 r
             };
             let n1 = q1 * d1 + below(d1, &mut rng);
-            let q2 = if near { (q1 + I256::new(delta)).max(I256::ZERO) } else { rng.bits(q_bits) };
+            let q2 = if near { (q1 + Exact256::new(delta)).max(Exact256::ZERO) } else { rng.bits(q_bits) };
             // Equal ratios too: n2/d2 = n1/d1 exactly when d2 = d1.
             let n2 = if near && delta == 0 && d1_bits == d2_bits { n1 } else { q2 * d2 + below(d2, &mut rng) };
             let d2 = if near && delta == 0 && d1_bits == d2_bits { d1 } else { d2 };
-            let big = |v: I256| num_bigint::BigInt::parse_bytes(std::format!("{v}").as_bytes(), 10).unwrap();
+            let big = |v: Exact256| num_bigint::BigInt::parse_bytes(std::format!("{v}").as_bytes(), 10).unwrap();
             let expected = big(n1) * big(d2) < big(n2) * big(d1);
-            proptest::prop_assert_eq!(I256::ratios_less(n1, d1, n2, d2), Some(expected), "{}/{} < {}/{}", n1, d1, n2, d2);
+            proptest::prop_assert_eq!(Exact256::ratios_less(n1, d1, n2, d2), Some(expected), "{}/{} < {}/{}", n1, d1, n2, d2);
             let narrow = (n1.to_i128(), d1.to_i128(), n2.to_i128(), d2.to_i128());
             if let (Some(n1), Some(d1), Some(n2), Some(d2)) = narrow
                 && n1 < 1 << 119 && n2 < 1 << 119 && d1 < 1 << 60 && d2 < 1 << 60

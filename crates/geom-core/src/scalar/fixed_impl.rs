@@ -4,7 +4,7 @@
 //! (`2^60` for `FixedI64`), so coordinate differences stay below `2^29`
 //! (`2^61`), products of two differences below `2^59` (`2^123`) and products
 //! of four below `2^119` (`2^247`): the kernels' degree-4 polynomials fit in
-//! `i128` (`I256`) with room for the few additions they make.
+//! `i128` (`Exact256`) with room for the few additions they make.
 
 use core::ops::Neg;
 
@@ -19,11 +19,11 @@ use num_traits::{ConstOne, ConstZero};
 
 use super::Scalar;
 use super::exact::{
-    Exact, ExactInt, Rounding, directed_div, directed_shift, round_div, round_shift, round_sqrt_u64, round_sqrt_u128,
-    saturate, scaled_roots, sqrt_ratio,
+    Exact, ExactInt, Rounding, round_div, round_sqrt_u64, round_sqrt_u128, rounded_div, rounded_shift, saturate,
+    scaled_roots, sqrt_ratio,
 };
-use super::private::{Format, Frame, FromExact, Sealed, SealedFrac};
-use super::wide::I256;
+use super::private::{Format, Frame, Sealed, SealedFrac};
+use super::wide::Exact256;
 
 /// The fractional bit counts `F` for which [`FixedI32<F>`](fixed::FixedI32)
 /// implements [`Scalar`]: `U8` to `U24`.
@@ -76,16 +76,11 @@ fracs!(Frac64:
     U43 => U86, U44 => U88, U45 => U90, U46 => U92, U47 => U94, U48 => U96,
 );
 
-impl<F: Frac32> Sealed for FixedI32<F> {
+impl<F: Frac32> Sealed<FixedI64<F::Double>> for FixedI32<F> {
     type Exact = i128;
     const EXACT_ONE: i128 = 1 << F::U32;
     const TIME_STEP: Self = Self::DELTA;
     const FORMAT: Format = Format { float: false, bits: 32, frac: F::U32 as u8 };
-
-    #[inline]
-    fn to_exact(self) -> i128 {
-        self.to_bits().into()
-    }
 
     #[inline]
     fn to_narrow(self) -> i128 {
@@ -93,14 +88,8 @@ impl<F: Frac32> Sealed for FixedI32<F> {
     }
 
     #[inline]
-    fn from_ratio(num: i128, den: i128) -> Self {
-        let q = if den == Self::EXACT_ONE { round_shift(num, F::U32) } else { round_div(num, den) };
-        Self::from_bits(saturate(q, i32::MIN.into(), i32::MAX.into()) as i32)
-    }
-
-    #[inline]
     fn from_ratio_rounded(num: i128, den: i128, mode: Rounding) -> Self {
-        let q = if den == Self::EXACT_ONE { directed_shift(num, F::U32, mode) } else { directed_div(num, den, mode) };
+        let q = if den == Self::EXACT_ONE { rounded_shift(num, F::U32, mode) } else { rounded_div(num, den, mode) };
         Self::from_bits(saturate(q, i32::MIN.into(), i32::MAX.into()) as i32)
     }
 
@@ -108,6 +97,12 @@ impl<F: Frac32> Sealed for FixedI32<F> {
     fn from_sqrt_ratio(num: i128, den: i128) -> Self {
         // The result is at most i32::MAX, so the cast is exact.
         Self::from_bits(sqrt_ratio(num, den, i32::MAX as u64) as i32)
+    }
+
+    #[inline]
+    fn wide_from_ratio(num: i128, den: i128) -> FixedI64<F::Double> {
+        let raw = saturate(round_div(num, den), i64::MIN.into(), i64::MAX.into());
+        FixedI64::from_bits(raw as i64)
     }
 
     #[inline]
@@ -133,16 +128,11 @@ impl<F: Frac32> Sealed for FixedI32<F> {
     }
 }
 
-impl<F: Frac64> Sealed for FixedI64<F> {
-    type Exact = I256;
-    const EXACT_ONE: I256 = I256::new(1 << F::U32);
+impl<F: Frac64> Sealed<FixedI128<F::Double>> for FixedI64<F> {
+    type Exact = Exact256;
+    const EXACT_ONE: Exact256 = Exact256::new(1 << F::U32);
     const TIME_STEP: Self = Self::DELTA;
     const FORMAT: Format = Format { float: false, bits: 64, frac: F::U32 as u8 };
-
-    #[inline]
-    fn to_exact(self) -> I256 {
-        I256::from(self.to_bits())
-    }
 
     #[inline]
     fn to_narrow(self) -> i128 {
@@ -150,21 +140,21 @@ impl<F: Frac64> Sealed for FixedI64<F> {
     }
 
     #[inline]
-    fn from_ratio(num: I256, den: I256) -> Self {
-        let q = if den == Self::EXACT_ONE { round_shift(num, F::U32) } else { round_div(num, den) };
+    fn from_ratio_rounded(num: Exact256, den: Exact256, mode: Rounding) -> Self {
+        let q = if den == Self::EXACT_ONE { rounded_shift(num, F::U32, mode) } else { rounded_div(num, den, mode) };
         Self::from_bits(saturate(q, i64::MIN.into(), i64::MAX.into()).as_i64())
     }
 
     #[inline]
-    fn from_ratio_rounded(num: I256, den: I256, mode: Rounding) -> Self {
-        let q = if den == Self::EXACT_ONE { directed_shift(num, F::U32, mode) } else { directed_div(num, den, mode) };
-        Self::from_bits(saturate(q, i64::MIN.into(), i64::MAX.into()).as_i64())
-    }
-
-    #[inline]
-    fn from_sqrt_ratio(num: I256, den: I256) -> Self {
+    fn from_sqrt_ratio(num: Exact256, den: Exact256) -> Self {
         // The result is at most i64::MAX, so the cast is exact.
         Self::from_bits(sqrt_ratio(num, den, i64::MAX as u64) as i64)
+    }
+
+    #[inline]
+    fn wide_from_ratio(num: Exact256, den: Exact256) -> FixedI128<F::Double> {
+        let raw = saturate(round_div(num, den), i128::MIN.into(), i128::MAX.into());
+        FixedI128::from_bits(raw.as_i128())
     }
 
     #[inline]
@@ -190,22 +180,6 @@ impl<F: Frac64> Sealed for FixedI64<F> {
     }
 }
 
-impl<G: LeEqU64> FromExact<i128> for FixedI64<G> {
-    #[inline]
-    fn from_exact_ratio(num: i128, den: i128) -> Self {
-        let raw = saturate(round_div(num, den), i64::MIN.into(), i64::MAX.into());
-        Self::from_bits(raw as i64)
-    }
-}
-
-impl<G: LeEqU128> FromExact<I256> for FixedI128<G> {
-    #[inline]
-    fn from_exact_ratio(num: I256, den: I256) -> Self {
-        let raw = saturate(round_div(num, den), i128::MIN.into(), i128::MAX.into());
-        Self::from_bits(raw.as_i128())
-    }
-}
-
 /// [`Sealed::frame`] for fixed point, shared by both widths: each component
 /// `sign(c)·√(c²·k² / |(x, y)|²)` for `k` one (the normal, when wanted)
 /// and the length (the offset), and the distance `√(num / den)`, each the
@@ -215,7 +189,7 @@ impl<G: LeEqU128> FromExact<I256> for FixedI128<G> {
 /// accurate as one on a small one. `(one, max, root)`: the type's one, its
 /// largest raw value, and the value of a raw root at most `max`.
 #[inline]
-fn frame_rounded_once<T: Sealed + Neg<Output = T> + ConstZero>(
+fn frame_rounded_once<W, T: Sealed<W> + Neg<Output = T> + ConstZero>(
     x: T::Exact,
     y: T::Exact,
     length: T,
@@ -336,7 +310,7 @@ mod tests {
     fn from_ratio_saturates_instead_of_wrapping() {
         assert_eq!(I24F8::from_ratio(1_i128 << 100, 1), I24F8::MAX);
         assert_eq!(I24F8::from_ratio(-(1_i128 << 100), 1), I24F8::MIN);
-        assert_eq!(I32F32::from_ratio(I256::ONE << 200, I256::ONE), I32F32::MAX);
+        assert_eq!(I32F32::from_ratio(Exact256::ONE << 200, Exact256::ONE), I32F32::MAX);
     }
 
     #[test]
@@ -345,7 +319,13 @@ mod tests {
         assert_eq!((r(7, Rounding::Down), r(7, Rounding::Up), r(7, Rounding::TowardZero)), (3, 4, 3));
         assert_eq!((r(-7, Rounding::Down), r(-7, Rounding::Up), r(-7, Rounding::TowardZero)), (-4, -3, -3));
         assert_eq!((r(6, Rounding::Down), r(6, Rounding::Up), r(-6, Rounding::TowardZero)), (3, 3, -3));
-        assert_eq!(I32F32::from_ratio_rounded(I256::new(-7), I256::new(2), Rounding::Up), I32F32::from_bits(-3));
+        // To nearest, ties to even: 3.5 → 4, 2.5 → 2, −3.5 → −4, as `from_ratio`.
+        assert_eq!((r(7, Rounding::Nearest), r(5, Rounding::Nearest), r(-7, Rounding::Nearest)), (4, 2, -4));
+        assert_eq!(I16F16::from_ratio(5, 2).to_bits(), 2);
+        assert_eq!(
+            I32F32::from_ratio_rounded(Exact256::new(-7), Exact256::new(2), Rounding::Up),
+            I32F32::from_bits(-3)
+        );
     }
 
     #[test]

@@ -6,28 +6,18 @@
 
 use super::Scalar;
 use super::exact::Rounding;
-use super::private::{Format, Frame, FromExact, Sealed};
+use super::private::{Format, Frame, Sealed};
 
 /// `f32` in `f64`: the conversion is exact.
-impl Sealed for f32 {
+impl Sealed<f32> for f32 {
     type Exact = f64;
     const EXACT_ONE: f64 = 1.0;
     const TIME_STEP: Self = f32::EPSILON;
     const FORMAT: Format = Format { float: true, bits: 32, frac: 0 };
 
     #[inline]
-    fn to_exact(self) -> f64 {
-        f64::from(self)
-    }
-
-    #[inline]
     fn to_narrow(self) -> f64 {
         f64::from(self)
-    }
-
-    #[inline]
-    fn from_ratio(num: f64, den: f64) -> Self {
-        (num / den) as f32
     }
 
     #[inline]
@@ -38,6 +28,11 @@ impl Sealed for f32 {
     #[inline]
     fn from_sqrt_ratio(num: f64, den: f64) -> Self {
         f64::from_sqrt_ratio(num, den) as f32
+    }
+
+    #[inline]
+    fn wide_from_ratio(num: f64, den: f64) -> Self {
+        (num / den) as f32
     }
 
     #[inline]
@@ -61,25 +56,15 @@ impl Sealed for f32 {
     }
 }
 
-impl Sealed for f64 {
+impl Sealed<f64> for f64 {
     type Exact = f64;
     const EXACT_ONE: f64 = 1.0;
     const TIME_STEP: Self = f64::EPSILON;
     const FORMAT: Format = Format { float: true, bits: 64, frac: 0 };
 
     #[inline]
-    fn to_exact(self) -> f64 {
-        self
-    }
-
-    #[inline]
     fn to_narrow(self) -> f64 {
         self
-    }
-
-    #[inline]
-    fn from_ratio(num: f64, den: f64) -> Self {
-        num / den
     }
 
     #[inline]
@@ -91,6 +76,11 @@ impl Sealed for f64 {
     fn from_sqrt_ratio(num: f64, den: f64) -> Self {
         // `<= 0` rather than `< 0` also maps -0.0 to +0.0; a NaN falls through.
         if num <= 0.0 { 0.0 } else { libm::sqrt(num / den) }
+    }
+
+    #[inline]
+    fn wide_from_ratio(num: f64, den: f64) -> Self {
+        num / den
     }
 
     #[inline]
@@ -181,20 +171,6 @@ fn frame_f64<const SCALE: bool>(x: f64, y: f64, length: f64, dist2: Option<(f64,
         Scale::Down => ((x / norm) * DOWN + 0.0, (y / norm) * DOWN + 0.0),
     };
     Frame { normal, offset: (normal.0 * length, normal.1 * length), distance }
-}
-
-impl FromExact<f64> for f32 {
-    #[inline]
-    fn from_exact_ratio(num: f64, den: f64) -> Self {
-        (num / den) as f32
-    }
-}
-
-impl FromExact<f64> for f64 {
-    #[inline]
-    fn from_exact_ratio(num: f64, den: f64) -> Self {
-        num / den
-    }
 }
 
 impl Scalar for f32 {

@@ -5,6 +5,27 @@
 //! The trait carries only what the queries need: ring operations, ordering,
 //! zero and one, a square root, an exact widening product, the safe
 //! coordinate range, and lossless conversions for literals.
+//!
+//! The pieces, for a contributor (all but the first are crate-private):
+//!
+//! - [`Scalar`] (this file): the public, sealed trait.
+//! - `private::Sealed<W>` (this file): what the kernels need of a scalar
+//!   beyond it: its exact ring `Exact`, conversions into the ring and,
+//!   rounded once, back out (`W` is the scalar's `Wide`), and the facts a
+//!   world needs (time step, storage format, finiteness, checksum bits).
+//! - `Exact` (`exact.rs`): a ring the kernels compute in: `i128` for
+//!   `FixedI32`, [`Exact256`](wide::Exact256) for `FixedI64`, `f64` for
+//!   floats, with `Exact::Narrow` (`i128` or `f64`) for the yes/no tests.
+//! - `ExactInt` (`exact.rs`): what rounding needs of the two integer rings
+//!   (floor division, shifts, an `f64` estimate); the rounding functions
+//!   (`round_div`, `rounded_div`, `sqrt_ratio`, `scaled_roots`) and the
+//!   exact integer roots (`isqrt_u64`, `isqrt_u128`) are written once over
+//!   it.
+//! - `Exact256` (`wide.rs`): the one 256-bit signed type, `ethnum::I256`
+//!   with benchmarked shortcuts; unsigned 256-bit values are
+//!   `ethnum::U256`, used directly.
+//! - `fixed_impl.rs`, `float_impl.rs`: the implementations, and
+//!   [`Frac32`]/[`Frac64`], the fractional bit counts `fixed` types may have.
 
 mod exact;
 mod fixed_impl;
@@ -83,7 +104,7 @@ pub(crate) use exact::{Exact, Rounding};
 /// assert_eq!(I16F16::ONE + I16F16::ZERO, 1);
 /// ```
 pub trait Scalar:
-    private::Sealed
+    private::Sealed<<Self as Scalar>::Wide>
     + Copy
     + Default
     + Debug
@@ -121,8 +142,7 @@ pub trait Scalar:
         + ConstZero
         + Send
         + Sync
-        + 'static
-        + private::FromExact<Self::Exact>;
+        + 'static;
 
     /// The largest coordinate or radius magnitude a shape may have: the
     /// safe range is `[-MAX_COORD, MAX_COORD]` (see the table above).
@@ -198,15 +218,19 @@ pub trait Scalar:
 pub(crate) mod private {
     use super::exact::{Exact, Rounding};
 
-    /// Seals [`Scalar`](super::Scalar) and carries the exact kernel
-    /// operations.
+    /// Seals [`Scalar`](super::Scalar) and carries what the kernels need
+    /// of a scalar beyond the public trait: its exact ring and the
+    /// conversions into and out of it, and a few facts about the type.
+    /// `W` is the type's [`Wide`](super::Scalar::Wide), which the
+    /// degree-2 conversion returns.
     ///
     /// A value of `Self` is represented in `Exact` by its raw bits for
     /// fixed-point types (the value times `2^F`) and by itself for floats.
     /// A quantity built from coordinates by a homogeneous polynomial of
     /// degree `k` therefore carries a scale of `2^(kF)`; the conversions
-    /// below name the degree of the ratio they expect.
-    pub trait Sealed: Copy {
+    /// below name the degree of the ratio they expect. Every conversion out
+    /// of the ring rounds once and saturates.
+    pub trait Sealed<W>: Copy {
         /// The exact ring (see `exact.rs`).
         type Exact: Exact;
         /// The representation of the value one (degree 1).
@@ -217,21 +241,32 @@ pub(crate) mod private {
         /// How values of the type are stored, so that a saved world names
         /// the type it was saved in.
         const FORMAT: Format;
-        /// The exact representation of `self` (degree 1).
-        fn to_exact(self) -> Self::Exact;
+
         /// The exact representation of `self` (degree 1) in the ring of the
-        /// yes/no tests.
+        /// yes/no tests, `Exact::Narrow`.
         fn to_narrow(self) -> <Self::Exact as Exact>::Narrow;
-        /// `num / den` as a scalar, for a ratio of degree 1; `den > 0`.
-        /// Rounded to nearest (ties to even) and saturating.
-        fn from_ratio(num: Self::Exact, den: Self::Exact) -> Self;
+        /// The exact representation of `self` (degree 1).
+        #[inline]
+        fn to_exact(self) -> Self::Exact {
+            Self::Exact::from_narrow(self.to_narrow())
+        }
         /// `num / den` as a scalar, for a ratio of degree 1; `den > 0`.
         /// Rounded as `mode` says (fixed point; floats round to nearest)
         /// and saturating.
         fn from_ratio_rounded(num: Self::Exact, den: Self::Exact, mode: Rounding) -> Self;
+        /// `num / den` as a scalar, for a ratio of degree 1; `den > 0`.
+        /// Rounded to nearest (ties to even) and saturating.
+        #[inline]
+        fn from_ratio(num: Self::Exact, den: Self::Exact) -> Self {
+            Self::from_ratio_rounded(num, den, Rounding::Nearest)
+        }
         /// `√(num / den)` as a scalar, for a ratio of degree 2; `den > 0`.
         /// Rounded to nearest and saturating; a non-positive ratio gives 0.
         fn from_sqrt_ratio(num: Self::Exact, den: Self::Exact) -> Self;
+        /// `num / den` as the type's `Wide` (a squared distance, a dot
+        /// product), for a ratio of degree 2; `den > 0`. Rounded to nearest
+        /// (ties to even) and saturating.
+        fn wide_from_ratio(num: Self::Exact, den: Self::Exact) -> W;
         /// What a contact or an impact hands back along the direction
         /// `(x, y)` (degree 1): its unit vector (+y for the zero
         /// direction), the vector of length `length ≥ 0` along it (a
@@ -276,13 +311,6 @@ pub(crate) mod private {
         pub offset: (T, T),
         /// The distance, when one was asked for (zero otherwise).
         pub distance: T,
-    }
-
-    /// Conversion of a degree-2 ratio into a scalar's `Wide` type.
-    pub trait FromExact<E> {
-        /// `num / den`, rounded to nearest (ties to even), saturating;
-        /// `den > 0`.
-        fn from_exact_ratio(num: E, den: E) -> Self;
     }
 
     /// How a scalar type stores its values: a float of `bits` bits, or a

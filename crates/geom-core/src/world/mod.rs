@@ -1,5 +1,15 @@
 //! The deterministic collision world a lockstep or rollback game is built
-//! on, using only geom's queries.
+//! on. Every geometric question it asks (contacts, sweeps, distances,
+//! overlaps) is one of geom's public [queries](crate::query).
+//!
+//! Its own arithmetic is not public API: impulses, friction and bounces
+//! round each product or ratio once from its exact value, the broad phase
+//! widens float boxes by the kernels' rounding margin, and the checksum
+//! hashes each scalar's bits, all through the crate-private layer the
+//! queries are built on (the scalar's exact ring and a few kernel helpers).
+//! So the world is as exact as a query; code outside the crate gets the
+//! same answers from the queries, but rounds its own arithmetic with the
+//! public operators.
 //!
 //! The world holds **colliders** (segments, capsules and circles: static,
 //! or kinematic platforms that move by their own velocity) and **bodies**
