@@ -324,12 +324,16 @@ mod tests {
     proptest! {
         #![proptest_config(ProptestConfig::with_cases(20_000))]
 
-        /// The fast paths are only shortcuts: every product equals
-        /// `ethnum`'s general product, whatever the operands' widths
+        /// The fast paths are only shortcuts: every product (and every
+        /// `widening_mul` of two `i128` values) equals `ethnum`'s general
+        /// product, whatever the operands' widths
         /// (the pairs never overflow: the edges are at most 129 bits).
         #[test]
         fn product_equals_ethnums_product((a, b) in prop_oneof![pair_of_widths(), (edges(), edges())]) {
             prop_assert_eq!((Exact256(a) * Exact256(b)).0, a * b);
+            if let (Some(x), Some(y)) = (Exact256(a).to_i128(), Exact256(b).to_i128()) {
+                prop_assert_eq!(Exact256::widening_mul(x, y).0, a * b);
+            }
         }
 
         /// The 256-by-128-bit division is exact: the quotient and remainder
