@@ -63,6 +63,25 @@ mod vec2;
 #[cfg(feature = "alloc")]
 pub mod world;
 
+/// The [`fixed`](https://docs.rs/fixed/1.31) crate, version 1.31 as this
+/// workspace pins it: the fixed-point types ([`fixed::types::I16F16`],
+/// [`fixed::types::I32F32`], …) the [`Scalar`] trait is implemented for.
+///
+/// Re-exported so that a program needs no `fixed` dependency of its own, and
+/// cannot end up with a second, incompatible version of it.
+///
+/// # Examples
+///
+/// ```
+/// use geom_core::fixed::types::I32F32;
+/// use geom_core::{Segment, Vec2};
+///
+/// let ten = I32F32::from_num(10);
+/// let floor = Segment::new(Vec2::new(-ten, I32F32::ZERO), Vec2::new(ten, I32F32::ZERO))?;
+/// assert_eq!(floor.end().x, I32F32::from_num(10));
+/// # Ok::<(), geom_core::ShapeError>(())
+/// ```
+pub use fixed;
 pub use query::{
     ClosestPoint, ClosestPoints, Contact, Impact, SegmentFeature, Sweep, closest_point_point_segment,
     closest_points_segment_segment, contact_capsule_capsule, contact_circle_capsule, contact_circle_circle,
