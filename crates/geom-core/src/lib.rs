@@ -27,7 +27,7 @@
 //! # Examples
 //!
 //! ```
-//! use fixed::types::I16F16;
+//! use geom_core::fixed::types::I16F16;
 //! use geom_core::{contact_circle_segment, intersects_circle_segment, Circle, Segment, Vec2};
 //!
 //! fn push_ball_out<S: geom_core::Scalar>(ball: Circle<S>, floor: &Segment<S>) -> Vec2<S> {
@@ -43,7 +43,7 @@
 //! assert_eq!(push_ball_out(ball, &floor), Vec2::new(2.0, 1.0));
 //!
 //! // …and in fixed point.
-//! let v = |x: f32, y: f32| Vec2::new(I16F16::from_num(x), I16F16::from_num(y));
+//! let v = Vec2::<I16F16>::from_f64;
 //! let floor = Segment::new(v(-10.0, 0.0), v(10.0, 0.0))?;
 //! let ball = Circle::new(v(2.0, 0.5), I16F16::ONE)?;
 //! assert!(intersects_circle_segment(&ball, &floor));
@@ -76,8 +76,7 @@ pub mod world;
 /// use geom_core::fixed::types::I32F32;
 /// use geom_core::{Segment, Vec2};
 ///
-/// let ten = I32F32::from_num(10);
-/// let floor = Segment::new(Vec2::new(-ten, I32F32::ZERO), Vec2::new(ten, I32F32::ZERO))?;
+/// let floor = Segment::<I32F32>::new(Vec2::from_f64(-10.0, 0.0), Vec2::from_f64(10.0, 0.0))?;
 /// assert_eq!(floor.end().x, I32F32::from_num(10));
 /// # Ok::<(), geom_core::ShapeError>(())
 /// ```

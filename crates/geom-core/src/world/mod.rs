@@ -95,11 +95,11 @@
 //! # Examples
 //!
 //! ```
-//! use fixed::types::I32F32;
+//! use geom_core::fixed::types::I32F32;
 //! use geom_core::world::{BodyDef, ColliderDef, EventKind, Filter, Id, World, WorldConfig};
 //! use geom_core::{Segment, Vec2};
 //!
-//! let v = |x: f64, y: f64| Vec2::new(I32F32::from_num(x), I32F32::from_num(y));
+//! let v = Vec2::<I32F32>::from_f64;
 //! let half = I32F32::from_num(0.5);
 //! let mut world = World::new(WorldConfig::new(v(0.0, -0.01)))?;
 //! let mut floor = ColliderDef::new(Segment::new(v(-10.0, 0.0), v(10.0, 0.0))?);
