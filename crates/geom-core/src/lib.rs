@@ -90,7 +90,7 @@ pub use query::{
     sweep_segment_segment,
 };
 pub use scalar::{Frac32, Frac64, Scalar};
-pub use shape::{Capsule, Circle, Segment, ShapeError};
+pub use shape::{Capsule, Circle, RangeError, Segment, ShapeError};
 pub use vec2::Vec2;
 
 /// The README's examples, run as doctests so the front page stays true.

@@ -9,7 +9,7 @@ mod common;
 use common::{TestScalar, assert_contact, assert_near, assert_vec_near, capsule, circle, seg, v};
 use fixed::types::I16F16;
 use geom_core::{
-    Capsule, Circle, Contact, Segment, SegmentFeature, ShapeError, Vec2, closest_point_point_segment,
+    Capsule, Circle, Contact, RangeError, Segment, SegmentFeature, ShapeError, Vec2, closest_point_point_segment,
     closest_points_segment_segment, contact_capsule_capsule, contact_circle_capsule, contact_circle_circle,
     contact_circle_segment, distance_point_segment, distance_squared_point_segment, intersects_capsule_capsule,
     intersects_circle_capsule, intersects_circle_circle, intersects_circle_segment,
@@ -450,9 +450,9 @@ fn queries_at_the_edge_of_the_safe_range<S: TestScalar>() {
 fn shapes_outside_the_safe_range_are_refused<S: TestScalar>() {
     let beyond = S::MAX_COORD.step_up();
     let origin = Vec2::<S>::ZERO;
-    assert_eq!(Segment::new(origin, Vec2::new(beyond, S::ZERO)), Err(ShapeError::OutOfRange));
-    assert_eq!(Circle::new(Vec2::new(S::ZERO, -beyond), S::ONE), Err(ShapeError::OutOfRange));
-    assert_eq!(Capsule::new(origin, origin, beyond), Err(ShapeError::OutOfRange));
+    assert_eq!(Segment::new(origin, Vec2::new(beyond, S::ZERO)), Err(ShapeError::out_of_range(beyond)));
+    assert_eq!(Circle::new(Vec2::new(S::ZERO, -beyond), S::ONE), Err(ShapeError::out_of_range(-beyond)));
+    assert_eq!(Capsule::new(origin, origin, beyond), Err(ShapeError::OutOfRange(RangeError::radius(beyond))));
     assert_eq!(Circle::new(origin, -S::ONE), Err(ShapeError::NegativeRadius));
     assert!(Circle::new(Vec2::new(S::MAX_COORD, -S::MAX_COORD), S::MAX_COORD).is_ok());
 }

@@ -239,7 +239,7 @@ fn bad_input_is_refused_and_leaves_the_world_unchanged<S: TestScalar>() {
     };
     let cases: [(BodyDef<S>, WorldError); 7] = [
         (with(&|d| d.radius = -S::ONE), WorldError::Shape(ShapeError::NegativeRadius)),
-        (with(&|d| d.position = Vec2::new(beyond, S::ZERO)), WorldError::Shape(ShapeError::OutOfRange)),
+        (with(&|d| d.position = Vec2::new(beyond, S::ZERO)), WorldError::Shape(ShapeError::out_of_range(beyond))),
         (with(&|d| d.velocity = Vec2::new(S::ZERO, -beyond)), WorldError::Velocity),
         (with(&|d| d.inverse_mass = -S::ONE), WorldError::InverseMass),
         (with(&|d| d.restitution = S::ONE.step_up()), WorldError::Restitution),
@@ -299,7 +299,7 @@ fn converting_refuses_values_the_new_type_cannot_hold<S: TestScalar>() {
     let mut far = w.clone();
     far.add_collider(segment(0.0, 0.0, beyond, 0.0)).unwrap();
     let err = far.convert(S::from_f64).unwrap_err();
-    assert!(matches!(err, WorldError::Shape(ShapeError::OutOfRange | ShapeError::NotFinite)), "{err:?}");
+    assert!(matches!(err, WorldError::Shape(ShapeError::OutOfRange(_) | ShapeError::NotFinite)), "{err:?}");
     let mut fast = w.clone();
     let mut def = BodyDef::new(v(1.0, 1.0), 0.5);
     def.velocity = v(beyond, 0.0);
@@ -715,7 +715,7 @@ fn refused_inputs_change_nothing<S: TestScalar>() {
     assert_eq!(w.set_velocity(id, far), Err(WorldError::Velocity));
     assert_eq!(w.apply_impulse(id, far), Err(WorldError::Velocity));
     assert_eq!(w.apply_impulse(id, Vec2::new(S::MAX_COORD, S::ZERO)), Err(WorldError::Velocity));
-    assert_eq!(w.set_position(id, far), Err(WorldError::Shape(ShapeError::OutOfRange)));
+    assert_eq!(w.set_position(id, far), Err(WorldError::Shape(ShapeError::out_of_range(beyond))));
     assert_eq!(w.set_collider_velocity(post, far), Err(WorldError::Velocity));
     let ghost = w.bodies()[3].id();
     w.remove_body(ghost).unwrap();
@@ -1144,10 +1144,11 @@ fn capsule_bodies_are_validated<S: TestScalar>() {
     let mut w = world::<S>(0.0);
     let edge = S::MAX_COORD.to_f64();
     let over = capsule_body((edge * 0.5, 0.0), [(0.0, 0.0), (edge * 0.75, 0.0)], 0.5);
-    assert_eq!(w.add_body(over), Err(WorldError::Shape(ShapeError::OutOfRange)));
+    let end = ShapeError::out_of_range(S::from_f64(edge * 1.25));
+    assert_eq!(w.add_body(over), Err(WorldError::Shape(end)));
     let player = w.add_body(capsule_body((0.0, 0.0), [(0.0, 0.0), (0.0, edge * 0.5)], 0.5)).unwrap();
     let before = w.checksum();
-    assert_eq!(w.set_position(player, v(0.0, edge * 0.75)), Err(WorldError::Shape(ShapeError::OutOfRange)));
+    assert_eq!(w.set_position(player, v(0.0, edge * 0.75)), Err(WorldError::Shape(end)));
     assert_eq!(w.checksum(), before, "a refused move changes nothing");
     w.set_position(player, v(0.0, edge * 0.5)).unwrap();
     assert_eq!(w.body(player).unwrap().capsule().segment().end(), v(0.0, edge));

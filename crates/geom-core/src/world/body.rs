@@ -6,7 +6,7 @@ use super::step::abs;
 use super::{BodyId, Filter, Shape, WorldError, hash_scalars, in_range, in_safe_range, in_unit_range};
 use crate::query::kernel::clamp_to_range;
 use crate::scalar::Scalar;
-use crate::shape::{Capsule, Circle, Segment, ShapeError};
+use crate::shape::{Capsule, Circle, Segment, check_point};
 use crate::vec2::Vec2;
 
 /// A body to add to the world: plain data, validated by
@@ -118,8 +118,8 @@ impl<S: Scalar> BodyDef<S> {
     pub(super) fn validate(self, id: BodyId) -> Result<Body<S>, WorldError> {
         let circle = Circle::new(self.position, self.radius)?;
         if self.core != [Vec2::ZERO; 2] {
-            if !self.core.iter().all(|&p| in_safe_range(p)) {
-                return Err(WorldError::Shape(ShapeError::OutOfRange));
+            for p in self.core {
+                check_point(p)?;
             }
             // Each end within the safe range (the sums cannot overflow:
             // both terms are within it).

@@ -730,7 +730,7 @@ impl<S: Scalar> World<S> {
     /// let mut world = World::new(WorldConfig::new(Vec2::new(I16F16::ZERO, I16F16::ZERO)))?;
     /// let far = Vec2::new(I16F16::from_num(5000), I16F16::ZERO);
     /// let err = world.add_body(BodyDef::new(far, I16F16::ONE));
-    /// assert_eq!(err, Err(WorldError::Shape(ShapeError::OutOfRange)));
+    /// assert_eq!(err, Err(WorldError::Shape(ShapeError::out_of_range(far.x))));
     /// let id = world.add_body(BodyDef::new(Vec2::new(I16F16::ZERO, I16F16::ZERO), I16F16::ONE))?;
     /// assert_eq!(world.bodies().len(), 1);
     /// # let _ = id;
@@ -1234,18 +1234,18 @@ impl<S: Scalar> World<S> {
     /// ```
     /// use fixed::types::I16F16;
     /// use geom_core::world::{BodyDef, World, WorldConfig, WorldError};
-    /// use geom_core::{ShapeError, Vec2};
+    /// use geom_core::{Scalar, ShapeError, Vec2};
     ///
     /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f64, -0.125)))?;
     /// let ball = world.add_body(BodyDef::new(Vec2::new(0.0, 10.0), 0.5))?;
     /// world.step();
-    /// let fixed = world.convert(I16F16::saturating_from_num)?;
+    /// let fixed = world.convert(I16F16::from_f64)?;
     /// assert_eq!(fixed.tick(), 1);
     /// assert_eq!(fixed.body(ball).unwrap().position().y, I16F16::from_num(9.875));
     ///
     /// world.add_body(BodyDef::new(Vec2::new(1.0e6, 0.0), 0.5))?; // fine in f64…
-    /// let err = world.convert(I16F16::saturating_from_num).unwrap_err();
-    /// assert_eq!(err, WorldError::Shape(ShapeError::OutOfRange)); // …not in I16F16
+    /// let err = world.convert(I16F16::from_f64).unwrap_err(); // (saturated)
+    /// assert_eq!(err, WorldError::Shape(ShapeError::out_of_range(I16F16::MAX))); // …not in I16F16
     /// # Ok::<(), WorldError>(())
     /// ```
     pub fn convert<T: Scalar>(&self, mut convert: impl FnMut(S) -> T) -> Result<World<T>, WorldError> {
