@@ -23,6 +23,31 @@
 //! - `alloc` (default): the [`world`] module. Without it the crate needs no
 //!   allocator.
 //! - `serde`: serialisation of shapes and worlds (validated when read).
+//!   Floats are written as `serde` writes them. A fixed-point value is
+//!   written in a binary format (`postcard`, the world's
+//!   `World::to_bytes`) as its raw bits, and in a human-readable one
+//!   (JSON, TOML, RON) as a decimal, where `fixed`'s own `Serialize` writes
+//!   `{"bits": 4294967296}`: a number (`1.5`) when its magnitude is below
+//!   2<sup>50 − F</sup> for `F` fractional bits (every `I16F16` value,
+//!   `I32F32` values below 262 144), so that `f64` holds it exactly with
+//!   room to spare; otherwise a string holding its exact decimal expansion
+//!   (`"300000.25"`). Reading takes a number (rounded to the nearest value,
+//!   ties to even), a decimal string (exactly, then rounded the same way)
+//!   or `{"bits": …}`, and refuses a value beyond the type's range. Every
+//!   value written is read back bit for bit.
+//!
+//!   ```
+//!   # #[cfg(feature = "serde")] {
+//!   use geom_core::fixed::types::I32F32;
+//!   use geom_core::Vec2;
+//!
+//!   let p = Vec2::<I32F32>::from_f64(1.5, -300_000.25);
+//!   let json = serde_json::to_string(&p).unwrap();
+//!   assert_eq!(json, r#"{"x":1.5,"y":"-300000.25"}"#);
+//!   assert_eq!(serde_json::from_str::<Vec2<I32F32>>(&json).unwrap(), p);
+//!   assert_eq!(serde_json::from_str::<Vec2<I32F32>>(r#"{"x":"1.5","y":-300000.25}"#).unwrap(), p);
+//!   # }
+//!   ```
 //!
 //! # Examples
 //!

@@ -563,21 +563,26 @@ mod serde_data {
     use super::{Capsule, Circle, Scalar, Segment, ShapeError, Vec2};
 
     #[derive(Clone, Copy, serde::Serialize, serde::Deserialize)]
+    #[serde(bound = "S: Scalar + serde::Serialize + serde::de::DeserializeOwned")]
     pub(super) struct SegmentData<S> {
         start: Vec2<S>,
         end: Vec2<S>,
     }
 
     #[derive(Clone, Copy, serde::Serialize, serde::Deserialize)]
+    #[serde(bound = "S: Scalar + serde::Serialize + serde::de::DeserializeOwned")]
     pub(super) struct CircleData<S> {
         center: Vec2<S>,
+        #[serde(with = "crate::scalar::serde_scalar")]
         radius: S,
     }
 
     #[derive(Clone, Copy, serde::Serialize, serde::Deserialize)]
+    #[serde(bound = "S: Scalar + serde::Serialize + serde::de::DeserializeOwned")]
     pub(super) struct CapsuleData<S> {
         start: Vec2<S>,
         end: Vec2<S>,
+        #[serde(with = "crate::scalar::serde_scalar")]
         radius: S,
     }
 

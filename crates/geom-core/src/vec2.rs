@@ -46,11 +46,17 @@ use crate::scalar::{Exact, Frac32, Frac64, Scalar};
 /// assert_eq!(v.to_string(), "(3, 4)");
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(bound(serialize = "S: Scalar + serde::Serialize", deserialize = "S: Scalar + serde::Deserialize<'de>"))
+)]
 pub struct Vec2<S> {
     /// The horizontal component.
+    #[cfg_attr(feature = "serde", serde(with = "crate::scalar::serde_scalar"))]
     pub x: S,
     /// The vertical component.
+    #[cfg_attr(feature = "serde", serde(with = "crate::scalar::serde_scalar"))]
     pub y: S,
 }
 

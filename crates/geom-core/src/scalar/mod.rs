@@ -10,10 +10,13 @@
 mod exact;
 mod fixed_impl;
 mod float_impl;
+#[cfg(feature = "serde")]
+pub(crate) mod serde_scalar;
 mod wide;
 
 use core::fmt::{Debug, Display};
 use core::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
+use core::str::FromStr;
 
 use num_traits::{ConstOne, ConstZero};
 
@@ -32,7 +35,9 @@ pub(crate) use exact::{Exact, Rounding};
 /// no others.
 ///
 /// Every type converts from and to `f64` ([`from_f64`](Scalar::from_f64),
-/// [`to_f64`](Scalar::to_f64)).
+/// [`to_f64`](Scalar::to_f64)) and from a decimal string (`FromStr`, which
+/// rounds to the nearest value, ties to even, and refuses a value beyond
+/// the type's range).
 ///
 /// # Safe range
 ///
@@ -106,6 +111,7 @@ pub trait Scalar:
     + ConstZero
     + ConstOne
     + From<i8>
+    + FromStr
     + Send
     + Sync
     + 'static

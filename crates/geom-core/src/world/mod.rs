@@ -478,7 +478,11 @@ fn hash_scalars<S: Scalar>(h: &mut Digest, values: &[S]) {
 /// assert_eq!(config.max_substeps, 4);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(bound = "S: Scalar + serde::Serialize + serde::de::DeserializeOwned")
+)]
 pub struct WorldConfig<S> {
     /// Added to every movable body's velocity (times its gravity scale) at
     /// the start of each tick (units per tick per tick).
@@ -491,6 +495,7 @@ pub struct WorldConfig<S> {
     /// jitter; and every bounce of a ball with restitution below 1 is
     /// slower than the one before, so it comes to rest once its bounces
     /// fall below this.
+    #[cfg_attr(feature = "serde", serde(with = "crate::scalar::serde_scalar"))]
     pub bounce_threshold: S,
     /// How many times a body may hit something and continue within one tick
     /// before it stops at its next impact.
