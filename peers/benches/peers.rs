@@ -23,6 +23,7 @@ use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use fixed::types::I32F32;
 use geom_core::{
+    Scalar,
     contact_capsule_capsule, contact_circle_capsule, contact_circle_circle, contact_circle_segment,
     distance_point_segment, intersects_circle_segment, sweep_capsule_capsule, sweep_capsule_segment,
     sweep_circle_segment,
@@ -32,7 +33,7 @@ use geom_core::{
 mod common;
 mod parry;
 
-use common::{FromF64, SCENES, Workload, scenes};
+use common::{SCENES, Workload, scenes};
 use parry::{parry32, parry64};
 
 /// Benchmarks one implementation of a query over every scene, each answer
@@ -54,7 +55,7 @@ fn run<T, R>(
 }
 
 /// geom's queries in `S`, as `geom_<name>`.
-fn bench_geom<S: FromF64>(group: &mut BenchmarkGroup<'_, WallTime>, workload: Workload, name: &str) {
+fn bench_geom<S: Scalar>(group: &mut BenchmarkGroup<'_, WallTime>, workload: Workload, name: &str) {
     let scenes = scenes::<S>(workload);
     let (g, s, i) = (group, &scenes, &format!("geom_{name}"));
     run(g, "intersects_circle_segment", i, s, |s| intersects_circle_segment(&s.a, &s.segment));

@@ -35,6 +35,7 @@ use std::time::Duration;
 use criterion::measurement::WallTime;
 use criterion::{BatchSize, BenchmarkGroup, BenchmarkId, Criterion, SamplingMode, criterion_group, criterion_main};
 use fixed::types::I32F32;
+use geom_core::Scalar;
 use geom_core::world::World;
 use rapier2d::prelude::{
     BroadPhaseBvh, CCDSolver, CoefficientCombineRule, ColliderBuilder, ColliderSet, ImpulseJointSet,
@@ -45,7 +46,6 @@ use rapier2d::prelude::{
 #[path = "../../crates/geom-core/benches/common/mod.rs"]
 mod common;
 
-use common::FromF64;
 use common::world_scene::{self, WorldScene};
 
 /// rapier2d's step, in seconds: one geom tick.
@@ -154,7 +154,7 @@ fn check_inside(scene: &WorldScene, engine: &str, positions: impl Iterator<Item 
 }
 
 /// geom's `World::step` in `S`, as `geom_<name>`.
-fn bench_geom<S: FromF64>(group: &mut BenchmarkGroup<'_, WallTime>, scene: &WorldScene, name: &str) {
+fn bench_geom<S: Scalar>(group: &mut BenchmarkGroup<'_, WallTime>, scene: &WorldScene, name: &str) {
     let mut warmed: Option<World<S>> = None;
     group.bench_function(BenchmarkId::new(&scene.name, format!("geom_{name}")), |b| {
         let world = warmed.get_or_insert_with(|| {

@@ -15,18 +15,18 @@ use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 mod common;
 
-use common::{FromF64, SCENES, Scene, Workload, scenes};
+use common::{SCENES, Scene, Workload, scenes};
 use fixed::types::{I16F16, I32F32, I48F16};
 use geom_core::query::batch::{
     LengthMismatch, intersects_circle_capsules, intersects_circle_circles, intersects_circle_segments,
     intersects_circles_capsule, intersects_circles_segment,
 };
 use geom_core::{
-    Capsule, Circle, Segment, closest_point_point_segment, closest_points_segment_segment, contact_capsule_capsule,
-    contact_circle_capsule, contact_circle_circle, contact_circle_segment, distance_point_segment,
-    distance_squared_point_segment, intersects_capsule_capsule, intersects_circle_capsule, intersects_circle_circle,
-    intersects_circle_segment, sweep_capsule_capsule, sweep_capsule_circle, sweep_capsule_segment,
-    sweep_circle_capsule, sweep_circle_circle, sweep_circle_segment, sweep_segment_segment,
+    Capsule, Circle, Scalar, Segment, closest_point_point_segment, closest_points_segment_segment,
+    contact_capsule_capsule, contact_circle_capsule, contact_circle_circle, contact_circle_segment,
+    distance_point_segment, distance_squared_point_segment, intersects_capsule_capsule, intersects_circle_capsule,
+    intersects_circle_circle, intersects_circle_segment, sweep_capsule_capsule, sweep_capsule_circle,
+    sweep_capsule_segment, sweep_circle_capsule, sweep_circle_circle, sweep_circle_segment, sweep_segment_segment,
 };
 
 /// Benchmarks one query over every scene, each answer through `black_box`.
@@ -45,7 +45,7 @@ fn run<S, R>(
     });
 }
 
-fn bench_type<S: FromF64>(c: &mut Criterion, name: &str) {
+fn bench_type<S: Scalar>(c: &mut Criterion, name: &str) {
     for workload in Workload::ALL {
         let scenes = scenes::<S>(workload);
         let mut group = c.benchmark_group(format!("{name}-{}", workload.name()));
@@ -85,7 +85,7 @@ fn bench_type<S: FromF64>(c: &mut Criterion, name: &str) {
 /// the medians are per pair, like the single queries'): the first scene's
 /// circle against every segment, capsule and circle, and every circle
 /// against the first scene's segment and capsule.
-fn batches<S: FromF64>(group: &mut BenchmarkGroup<'_, WallTime>, scenes: &[Scene<S>]) {
+fn batches<S: Scalar>(group: &mut BenchmarkGroup<'_, WallTime>, scenes: &[Scene<S>]) {
     let segments: Vec<Segment<S>> = scenes.iter().map(|s| s.segment).collect();
     let capsules: Vec<Capsule<S>> = scenes.iter().map(|s| s.capsule).collect();
     let circles: Vec<Circle<S>> = scenes.iter().map(|s| s.a).collect();

@@ -32,15 +32,14 @@ use std::time::Duration;
 use criterion::{BatchSize, BenchmarkId, Criterion, SamplingMode, criterion_group, criterion_main};
 mod common;
 
-use common::FromF64;
 use common::world_scene::{self, WorldScene};
 use fixed::types::{I16F16, I32F32, I48F16};
 use geom_core::world::{ColliderDef, Filter, World, WorldConfig};
-use geom_core::{Circle, Segment, Vec2};
+use geom_core::{Circle, Scalar, Segment, Vec2};
 
 /// The scene of `world/<type>` (1000 balls among the platforms, stepped
 /// 120 ticks), or with `features` the one of `world_features/<type>`.
-fn scene<S: FromF64>(features: bool) -> World<S> {
+fn scene<S: Scalar>(features: bool) -> World<S> {
     let data = world_scene::platforms(1000);
     if !features {
         return data.warmed_up();
@@ -74,7 +73,7 @@ fn scene<S: FromF64>(features: bool) -> World<S> {
     world
 }
 
-fn bench_type<S: FromF64>(c: &mut Criterion, name: &str) {
+fn bench_type<S: Scalar>(c: &mut Criterion, name: &str) {
     for (group_name, features) in [("world", false), ("world_features", true)] {
         let world = scene::<S>(features);
         let mut group = c.benchmark_group(group_name);
@@ -105,7 +104,7 @@ const PILES: [usize; 2] = [2000, 5000];
 /// scene is built and warmed up only when its benchmark runs (not when a
 /// filter leaves it out), and measured with few samples: the large ones
 /// take tens of milliseconds per tick.
-fn bench_scaling<S: FromF64>(c: &mut Criterion, name: &str) {
+fn bench_scaling<S: Scalar>(c: &mut Criterion, name: &str) {
     let scale = SCALE.map(world_scene::platforms);
     let piles = PILES.map(world_scene::pile);
     for (group_name, scenes) in [("world_scale", &scale[..]), ("world_pile", &piles[..])] {
@@ -124,7 +123,7 @@ fn bench_scaling<S: FromF64>(c: &mut Criterion, name: &str) {
 
 /// Measures one `step()` of `scene` in `S`, from a copy of the state after
 /// its warm-up ticks.
-fn bench_step<S: FromF64>(
+fn bench_step<S: Scalar>(
     group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
     id: BenchmarkId,
     scene: &WorldScene,

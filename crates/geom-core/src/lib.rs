@@ -23,11 +23,36 @@
 //! - `alloc` (default): the [`world`] module. Without it the crate needs no
 //!   allocator.
 //! - `serde`: serialisation of shapes and worlds (validated when read).
+//!   Floats are written as `serde` writes them. A fixed-point value is
+//!   written in a binary format (`postcard`, the world's
+//!   `World::to_bytes`) as its raw bits, and in a human-readable one
+//!   (JSON, TOML, RON) as a decimal, where `fixed`'s own `Serialize` writes
+//!   `{"bits": 4294967296}`: a number (`1.5`) when its magnitude is below
+//!   2<sup>50 − F</sup> for `F` fractional bits (every `I16F16` value,
+//!   `I32F32` values below 262 144), so that `f64` holds it exactly with
+//!   room to spare; otherwise a string holding its exact decimal expansion
+//!   (`"300000.25"`). Reading takes a number (rounded to the nearest value,
+//!   ties to even), a decimal string (exactly, then rounded the same way)
+//!   or `{"bits": …}`, and refuses a value beyond the type's range. Every
+//!   value written is read back bit for bit.
+//!
+//!   ```
+//!   # #[cfg(feature = "serde")] {
+//!   use geom_core::fixed::types::I32F32;
+//!   use geom_core::Vec2;
+//!
+//!   let p = Vec2::<I32F32>::from_f64(1.5, -300_000.25);
+//!   let json = serde_json::to_string(&p).unwrap();
+//!   assert_eq!(json, r#"{"x":1.5,"y":"-300000.25"}"#);
+//!   assert_eq!(serde_json::from_str::<Vec2<I32F32>>(&json).unwrap(), p);
+//!   assert_eq!(serde_json::from_str::<Vec2<I32F32>>(r#"{"x":"1.5","y":-300000.25}"#).unwrap(), p);
+//!   # }
+//!   ```
 //!
 //! # Examples
 //!
 //! ```
-//! use fixed::types::I16F16;
+//! use geom_core::fixed::types::I16F16;
 //! use geom_core::{contact_circle_segment, intersects_circle_segment, Circle, Segment, Vec2};
 //!
 //! fn push_ball_out<S: geom_core::Scalar>(ball: Circle<S>, floor: &Segment<S>) -> Vec2<S> {
@@ -43,7 +68,7 @@
 //! assert_eq!(push_ball_out(ball, &floor), Vec2::new(2.0, 1.0));
 //!
 //! // …and in fixed point.
-//! let v = |x: f32, y: f32| Vec2::new(I16F16::from_num(x), I16F16::from_num(y));
+//! let v = Vec2::<I16F16>::from_f64;
 //! let floor = Segment::new(v(-10.0, 0.0), v(10.0, 0.0))?;
 //! let ball = Circle::new(v(2.0, 0.5), I16F16::ONE)?;
 //! assert!(intersects_circle_segment(&ball, &floor));
@@ -63,6 +88,24 @@ mod vec2;
 #[cfg(feature = "alloc")]
 pub mod world;
 
+/// The [`fixed`](https://docs.rs/fixed/1.31) crate, version 1.31 as this
+/// workspace pins it: the fixed-point types ([`fixed::types::I16F16`],
+/// [`fixed::types::I32F32`], …) the [`Scalar`] trait is implemented for.
+///
+/// Re-exported so that a program needs no `fixed` dependency of its own, and
+/// cannot end up with a second, incompatible version of it.
+///
+/// # Examples
+///
+/// ```
+/// use geom_core::fixed::types::I32F32;
+/// use geom_core::{Segment, Vec2};
+///
+/// let floor = Segment::<I32F32>::new(Vec2::from_f64(-10.0, 0.0), Vec2::from_f64(10.0, 0.0))?;
+/// assert_eq!(floor.end().x, I32F32::from_num(10));
+/// # Ok::<(), geom_core::ShapeError>(())
+/// ```
+pub use fixed;
 pub use query::{
     ClosestPoint, ClosestPoints, Contact, Impact, SegmentFeature, Sweep, closest_point_point_segment,
     closest_points_segment_segment, contact_capsule_capsule, contact_circle_capsule, contact_circle_circle,
@@ -72,7 +115,7 @@ pub use query::{
     sweep_segment_segment,
 };
 pub use scalar::{Frac32, Frac64, Scalar};
-pub use shape::{Capsule, Circle, Segment, ShapeError};
+pub use shape::{Capsule, Circle, RangeError, Segment, ShapeError};
 pub use vec2::Vec2;
 
 /// The README's examples, run as doctests so the front page stays true.

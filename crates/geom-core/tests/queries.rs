@@ -9,7 +9,7 @@ mod common;
 use common::{TestScalar, assert_contact, assert_near, assert_vec_near, capsule, circle, seg, v};
 use fixed::types::I16F16;
 use geom_core::{
-    Capsule, Circle, Contact, Segment, SegmentFeature, ShapeError, Vec2, closest_point_point_segment,
+    Capsule, Circle, Contact, RangeError, Segment, SegmentFeature, ShapeError, Vec2, closest_point_point_segment,
     closest_points_segment_segment, contact_capsule_capsule, contact_circle_capsule, contact_circle_circle,
     contact_circle_segment, distance_point_segment, distance_squared_point_segment, intersects_capsule_capsule,
     intersects_circle_capsule, intersects_circle_circle, intersects_circle_segment,
@@ -23,12 +23,12 @@ fn vec2_products_and_lengths<S: TestScalar>() {
     assert_eq!(S::wide_f(a.dot(b)), -6.5);
     assert_eq!(S::wide_f(a.perp_dot(b)), 8.0);
     assert_eq!(S::wide_f(a.length_squared()), 25.0);
-    assert_eq!(a.length().f(), 5.0);
+    assert_eq!(a.length().to_f64(), 5.0);
     assert_eq!(a.perp(), v(4.0, 3.0));
     assert_eq!(a + b, v(3.5, -2.0));
     assert_eq!(a - b, v(2.5, -6.0));
     assert_eq!(-a, v(-3.0, 4.0));
-    assert_eq!(a * S::lit(2.0), v(6.0, -8.0));
+    assert_eq!(a * S::from_f64(2.0), v(6.0, -8.0));
 }
 
 fn vec2_normalize_never_divides_by_zero<S: TestScalar>() {
@@ -41,11 +41,11 @@ fn vec2_normalize_never_divides_by_zero<S: TestScalar>() {
 
 fn vec2_large_products_do_not_overflow<S: TestScalar>() {
     // The largest vector between two in-range points.
-    let m = S::MAX_COORD.f();
+    let m = S::MAX_COORD.to_f64();
     let d = v::<S>(2.0 * m, -2.0 * m);
     assert_eq!(S::wide_f(d.length_squared()), 8.0 * m * m);
     assert_eq!(S::wide_f(d.dot(d)), 8.0 * m * m);
-    let len = d.length().f();
+    let len = d.length().to_f64();
     assert!((len - 8.0_f64.sqrt() * m).abs() <= 8.0_f64.sqrt() * m * 1e-6, "{len}");
     assert_vec_near(d.try_normalize().unwrap(), 0.5_f64.sqrt(), -(0.5_f64.sqrt()), "n");
 }
@@ -55,7 +55,7 @@ fn vec2_large_products_do_not_overflow<S: TestScalar>() {
 fn closest_point_interior_start_end<S: TestScalar>() {
     let s = seg::<S>(0.0, 0.0, 8.0, 0.0);
     let c = closest_point_point_segment(v(2.0, 3.0), &s);
-    assert_eq!((c.point, c.t, c.feature), (v(2.0, 0.0), S::lit(0.25), SegmentFeature::Interior));
+    assert_eq!((c.point, c.t, c.feature), (v(2.0, 0.0), S::from_f64(0.25), SegmentFeature::Interior));
     let c = closest_point_point_segment(v(-1.0, -1.0), &s);
     assert_eq!((c.point, c.t, c.feature), (v(0.0, 0.0), S::ZERO, SegmentFeature::Start));
     let c = closest_point_point_segment(v(9.0, 5.0), &s);
@@ -78,7 +78,7 @@ fn closest_point_of_zero_length_segment_is_its_point<S: TestScalar>() {
     let s = seg::<S>(2.0, -1.0, 2.0, -1.0);
     let c = closest_point_point_segment(v(7.0, 7.0), &s);
     assert_eq!((c.point, c.t, c.feature), (v(2.0, -1.0), S::ZERO, SegmentFeature::Start));
-    assert_eq!(distance_point_segment(v(5.0, 3.0), &s).f(), 5.0);
+    assert_eq!(distance_point_segment(v(5.0, 3.0), &s).to_f64(), 5.0);
 }
 
 fn closest_point_is_the_same_for_a_reversed_segment<S: TestScalar>() {
@@ -105,9 +105,9 @@ fn closest_point_clamps_a_point_outside_the_safe_range<S: TestScalar>() {
     let c = closest_point_point_segment(far, &s);
     assert_eq!((c.point, c.feature), (v(1.0, 0.0), SegmentFeature::End));
     // Distance from (MAX, MAX) to (1, 0), finite.
-    let m = S::MAX_COORD.f();
+    let m = S::MAX_COORD.to_f64();
     let expected = ((m - 1.0) * (m - 1.0) + m * m).sqrt();
-    let d = distance_point_segment(far, &s).f();
+    let d = distance_point_segment(far, &s).to_f64();
     assert!((d - expected).abs() <= expected * 1e-6, "{d} vs {expected}");
 }
 
@@ -115,9 +115,9 @@ fn closest_point_clamps_a_point_outside_the_safe_range<S: TestScalar>() {
 
 fn distance_and_squared_distance<S: TestScalar>() {
     let s = seg::<S>(0.0, 0.0, 3.0, 0.0);
-    assert_eq!(distance_point_segment(v(6.0, 4.0), &s).f(), 5.0);
+    assert_eq!(distance_point_segment(v(6.0, 4.0), &s).to_f64(), 5.0);
     assert_eq!(S::wide_f(distance_squared_point_segment(v(6.0, 4.0), &s)), 25.0);
-    assert_eq!(distance_point_segment(v(1.5, -2.0), &s).f(), 2.0);
+    assert_eq!(distance_point_segment(v(1.5, -2.0), &s).to_f64(), 2.0);
     assert_eq!(S::wide_f(distance_squared_point_segment(v(1.5, -2.0), &s)), 4.0);
     assert_eq!(distance_point_segment(v(1.5, 0.0), &s), S::ZERO);
     let diagonal = seg::<S>(0.0, 0.0, 4.0, 4.0);
@@ -126,11 +126,11 @@ fn distance_and_squared_distance<S: TestScalar>() {
 }
 
 fn squared_distance_across_the_whole_range_fits_wide<S: TestScalar>() {
-    let m = S::MAX_COORD.f();
+    let m = S::MAX_COORD.to_f64();
     let s = seg::<S>(-m, -m, -m, m);
     let d2 = S::wide_f(distance_squared_point_segment(v(m, m), &s));
     assert_eq!(d2, 4.0 * m * m);
-    assert_eq!(distance_point_segment(v(m, 0.0), &s).f(), 2.0 * m);
+    assert_eq!(distance_point_segment(v(m, 0.0), &s).to_f64(), 2.0 * m);
 }
 
 // ---------------------------------------------------------------- intersects
@@ -147,16 +147,16 @@ fn touching_counts_as_intersecting<S: TestScalar>() {
 
 fn one_step_apart_is_not_intersecting<S: TestScalar>() {
     let floor = seg::<S>(-10.0, 0.0, 10.0, 0.0);
-    let r = S::lit(2.0);
+    let r = S::from_f64(2.0);
     let lifted = Circle::new(v(3.0, 0.0) + Vec2::new(S::ZERO, r.step_up()), r).unwrap();
     assert!(!intersects_circle_segment(&lifted, &floor));
     assert_eq!(contact_circle_segment(&lifted, &floor), None);
-    let beyond_cap = Circle::new(Vec2::new(S::lit(12.0).step_up(), S::ZERO), r).unwrap();
+    let beyond_cap = Circle::new(Vec2::new(S::from_f64(12.0).step_up(), S::ZERO), r).unwrap();
     assert!(!intersects_circle_segment(&beyond_cap, &floor));
-    let b = Circle::new(Vec2::new(S::lit(5.0).step_up(), S::ZERO), S::lit(3.0)).unwrap();
+    let b = Circle::new(Vec2::new(S::from_f64(5.0).step_up(), S::ZERO), S::from_f64(3.0)).unwrap();
     assert!(!intersects_circle_circle(&circle::<S>(0.0, 0.0, 2.0), &b));
     assert_eq!(contact_circle_circle(&circle::<S>(0.0, 0.0, 2.0), &b), None);
-    let far_cap = Capsule::new(Vec2::new(S::lit(6.0).step_up(), S::ZERO), v(9.0, 0.0), S::ONE).unwrap();
+    let far_cap = Capsule::new(Vec2::new(S::from_f64(6.0).step_up(), S::ZERO), v(9.0, 0.0), S::ONE).unwrap();
     assert!(!intersects_capsule_capsule(&capsule::<S>(0.0, 0.0, 4.0, 0.0, 1.0), &far_cap));
     assert_eq!(contact_capsule_capsule(&capsule::<S>(0.0, 0.0, 4.0, 0.0, 1.0), &far_cap), None);
 }
@@ -369,14 +369,14 @@ fn contact_capsule_capsule_normal_points_from_b_to_a<S: TestScalar>() {
     let ab = contact_capsule_capsule(&a, &b).unwrap();
     let ba = contact_capsule_capsule(&b, &a).unwrap();
     assert!(ab.normal.y > S::ZERO && ba.normal.y < S::ZERO);
-    assert_near(ab.depth, ba.depth.f(), "depth is symmetric");
+    assert_near(ab.depth, ba.depth.to_f64(), "depth is symmetric");
 }
 
 fn closest_points_of_segments<S: TestScalar>() {
     let a = seg::<S>(0.0, 1.0, 4.0, 1.0);
     let b = seg::<S>(2.0, -3.0, 2.0, -1.0);
     let c = closest_points_segment_segment(&a, &b);
-    assert_eq!((c.a, c.b, c.distance.f()), (v(2.0, 1.0), v(2.0, -1.0), 2.0));
+    assert_eq!((c.a, c.b, c.distance.to_f64()), (v(2.0, 1.0), v(2.0, -1.0), 2.0));
     let crossed = closest_points_segment_segment(&seg::<S>(-2.0, -2.0, 2.0, 2.0), &seg(-2.0, 2.0, 2.0, -2.0));
     assert_eq!((crossed.a, crossed.b, crossed.distance), (v(0.0, 0.0), v(0.0, 0.0), S::ZERO));
     let skew = closest_points_segment_segment(&seg::<S>(0.0, 0.0, 1.0, 0.0), &seg(3.0, 1.0, 5.0, 3.0));
@@ -395,12 +395,16 @@ fn push_out_leaves_the_shapes_touching<S: TestScalar>() {
     let other = circle::<S>(0.25, 0.5, 1.5);
     // Each query with the signed gap between the shapes (negative: overlap).
     let queries: [Query<'_, S>; 3] = [
-        (&|c| contact_circle_segment(c, &floor), &|c| distance_point_segment(c.center(), &floor).f() - c.radius().f()),
+        (&|c| contact_circle_segment(c, &floor), &|c| {
+            distance_point_segment(c.center(), &floor).to_f64() - c.radius().to_f64()
+        }),
         (&|c| contact_circle_capsule(c, &paddle), &|c| {
-            distance_point_segment(c.center(), &paddle.segment()).f() - c.radius().f() - paddle.radius().f()
+            distance_point_segment(c.center(), &paddle.segment()).to_f64()
+                - c.radius().to_f64()
+                - paddle.radius().to_f64()
         }),
         (&|c| contact_circle_circle(c, &other), &|c| {
-            (c.center() - other.center()).length().f() - c.radius().f() - other.radius().f()
+            (c.center() - other.center()).length().to_f64() - c.radius().to_f64() - other.radius().to_f64()
         }),
     ];
     let mut contacts = 0;
@@ -409,9 +413,9 @@ fn push_out_leaves_the_shapes_touching<S: TestScalar>() {
         for (contact, gap) in queries {
             let Some(contact) = contact(&c) else { continue };
             contacts += 1;
-            assert_near(S::lit(gap(&c)), -contact.depth.f(), "gap before");
+            assert_near(S::from_f64(gap(&c)), -contact.depth.to_f64(), "gap before");
             let moved = Circle::new(c.center() + contact.push_out(), c.radius()).unwrap();
-            assert_near(S::lit(gap(&moved)), 0.0, "gap after the push-out");
+            assert_near(S::from_f64(gap(&moved)), 0.0, "gap after the push-out");
         }
     }
     assert!(contacts >= 12, "the scene exercises the queries ({contacts} contacts)");
@@ -420,7 +424,7 @@ fn push_out_leaves_the_shapes_touching<S: TestScalar>() {
 // ---------------------------------------------------------------- safe range
 
 fn queries_at_the_edge_of_the_safe_range<S: TestScalar>() {
-    let m = S::MAX_COORD.f();
+    let m = S::MAX_COORD.to_f64();
     let wall = seg::<S>(-m, -m, -m, m);
     let big = circle::<S>(0.0, 0.0, m);
     assert!(intersects_circle_segment(&big, &wall)); // touching at distance m
@@ -436,9 +440,9 @@ fn queries_at_the_edge_of_the_safe_range<S: TestScalar>() {
     let x2 = capsule::<S>(-m, m, m, -m, m);
     let c = contact_capsule_capsule(&x1, &x2).unwrap();
     let expected = 2.0 * m + 2.0_f64.sqrt() * m;
-    assert!((c.depth.f() - expected).abs() <= expected * 1e-6, "{c:?}");
+    assert!((c.depth.to_f64() - expected).abs() <= expected * 1e-6, "{c:?}");
     let pushed = x1.segment().start() + c.push_out();
-    assert!(pushed.x.f().is_finite() && pushed.y.f().is_finite());
+    assert!(pushed.x.to_f64().is_finite() && pushed.y.to_f64().is_finite());
     let cp = closest_points_segment_segment(&x1.segment(), &x2.segment());
     assert_eq!(cp.a, Vec2::ZERO);
 }
@@ -446,9 +450,9 @@ fn queries_at_the_edge_of_the_safe_range<S: TestScalar>() {
 fn shapes_outside_the_safe_range_are_refused<S: TestScalar>() {
     let beyond = S::MAX_COORD.step_up();
     let origin = Vec2::<S>::ZERO;
-    assert_eq!(Segment::new(origin, Vec2::new(beyond, S::ZERO)), Err(ShapeError::OutOfRange));
-    assert_eq!(Circle::new(Vec2::new(S::ZERO, -beyond), S::ONE), Err(ShapeError::OutOfRange));
-    assert_eq!(Capsule::new(origin, origin, beyond), Err(ShapeError::OutOfRange));
+    assert_eq!(Segment::new(origin, Vec2::new(beyond, S::ZERO)), Err(ShapeError::out_of_range(beyond)));
+    assert_eq!(Circle::new(Vec2::new(S::ZERO, -beyond), S::ONE), Err(ShapeError::out_of_range(-beyond)));
+    assert_eq!(Capsule::new(origin, origin, beyond), Err(ShapeError::OutOfRange(RangeError::radius(beyond))));
     assert_eq!(Circle::new(origin, -S::ONE), Err(ShapeError::NegativeRadius));
     assert!(Circle::new(Vec2::new(S::MAX_COORD, -S::MAX_COORD), S::MAX_COORD).is_ok());
 }

@@ -6,7 +6,9 @@
 
 use fixed::types::{I16F16, I32F32, I48F16};
 use geom_core::world::{BodyDef, ColliderDef, Filter, Id, Snapshot, World, WorldConfig, WorldError};
-use geom_core::{Capsule, Circle, Segment, Vec2};
+use geom_core::{Capsule, Circle, Scalar, Segment, Vec2};
+use proptest::prelude::*;
+use proptest::test_runner::RngSeed;
 
 fn v(x: f64, y: f64) -> Vec2<I32F32> {
     Vec2::new(I32F32::from_num(x), I32F32::from_num(y))
@@ -150,9 +152,8 @@ fn an_altered_state_is_refused_with_a_typed_error() {
 #[test]
 fn a_malformed_world_is_refused_with_an_error() {
     let json = serde_json::to_string(&scene(6)).unwrap();
-    // A negative radius (fixed-point values are stored as their raw bits),
-    // smuggled in by editing the file.
-    let bad = json.replacen("\"radius\":{\"bits\":2147483648}", "\"radius\":{\"bits\":-2147483648}", 1);
+    // A negative radius, smuggled in by editing the file.
+    let bad = json.replacen("\"radius\":0.5", "\"radius\":-0.5", 1);
     assert_ne!(bad, json, "the edit found a radius to change");
     let err = serde_json::from_str::<World<I32F32>>(&bad).unwrap_err();
     assert!(err.to_string().contains("negative"), "{err}");
@@ -243,3 +244,90 @@ fn shapes_are_validated_when_read() {
     let far = serde_json::from_str::<Segment<f32>>(r#"{"start":{"x":1e30,"y":0},"end":{"x":0,"y":0}}"#);
     assert!(far.is_err());
 }
+
+// ------------------------------------------------ fixed point in human-readable formats
+
+/// Issue 19: fixed-point values came out of JSON as `{"bits": 4294967296}`.
+/// In a human-readable format they are decimal numbers, and strings only
+/// where a number could not carry them exactly.
+#[test]
+fn fixed_point_values_are_decimal_numbers_in_json_and_toml() {
+    let p = Vec2::new(I32F32::from_num(1.5), I32F32::from_num(-2));
+    assert_eq!(serde_json::to_string(&p).unwrap(), r#"{"x":1.5,"y":-2.0}"#);
+    let ball = Circle::new(Vec2::new(I16F16::from_num(0.1), I16F16::ZERO), I16F16::from_num(0.5)).unwrap();
+    assert_eq!(serde_json::to_string(&ball).unwrap(), r#"{"center":{"x":0.100006103515625,"y":0.0},"radius":0.5}"#);
+    assert_eq!(toml::to_string(&ball).unwrap(), "radius = 0.5\n\n[center]\nx = 0.100006103515625\ny = 0.0\n");
+    assert_eq!(toml::from_str::<Circle<I16F16>>(&toml::to_string(&ball).unwrap()).unwrap(), ball);
+    // 2^28 − 2^−32 has 60 significant bits: f64 cannot hold it, a string can.
+    let edge = I32F32::MAX_COORD - I32F32::DELTA;
+    let json = serde_json::to_string(&Vec2::new(edge, -I32F32::from_num(300_000.5))).unwrap();
+    assert_eq!(json, r#"{"x":"268435455.99999999976716935634613037109375","y":"-300000.5"}"#);
+    assert_eq!(serde_json::from_str::<Vec2<I32F32>>(&json).unwrap().x, edge);
+    // Floats are written as before.
+    assert_eq!(serde_json::to_string(&Vec2::new(0.1_f32, 2.0)).unwrap(), r#"{"x":0.1,"y":2.0}"#);
+}
+
+/// What a person writes in a scene file is read: numbers (rounded to the
+/// nearest value), integers, decimal strings (exact, then rounded the same
+/// way) and `fixed`'s own `{"bits": …}`; what does not fit is an error.
+#[test]
+fn fixed_point_values_are_read_from_numbers_strings_and_bits() {
+    let read = |json: &str| serde_json::from_str::<Vec2<I16F16>>(json);
+    let expected = Vec2::new(I16F16::from_num(0.1), I16F16::from_num(-3));
+    assert_eq!(read(r#"{"x":0.1,"y":-3}"#).unwrap(), expected);
+    assert_eq!(read(r#"{"x":"0.1","y":"-3"}"#).unwrap(), expected);
+    assert_eq!(read(r#"{"x":{"bits":6554},"y":-3.0}"#).unwrap(), expected);
+    for bad in [r#"{"x":40000,"y":0}"#, r#"{"x":"40000","y":0}"#, r#"{"x":-1e10,"y":0}"#, r#"{"x":"abc","y":0}"#] {
+        let err = read(bad).unwrap_err().to_string();
+        assert!(err.contains("within I16F16's range"), "{bad}: {err}");
+    }
+    // An integer beyond 2^53 is read exactly, not through f64.
+    let big: Vec2<fixed::types::I56F8> = serde_json::from_str(r#"{"x":9007199254740993,"y":0}"#).unwrap();
+    assert_eq!(big.x.to_bits(), 9_007_199_254_740_993 << 8);
+    let scene: Circle<I32F32> = toml::from_str("radius = 2\ncenter = { x = -1.25, y = \"3.5\" }\n").unwrap();
+    assert_eq!(scene.center(), Vec2::new(I32F32::from_num(-1.25), I32F32::from_num(3.5)));
+}
+
+/// Raw bit patterns of a fixed-point type with `bits` bits: any, and of
+/// every bit length (so that small values and long expansions are both
+/// common), positive and negative.
+fn samples(bits: u32) -> impl Strategy<Value = i64> {
+    prop_oneof![
+        any::<i64>().prop_map(move |b| b >> (64 - bits)),
+        (0..bits - 1, any::<u64>(), any::<bool>()).prop_map(|(length, b, negative)| {
+            let b = ((1_u64 << length) | (b & ((1 << length) - 1))) as i64;
+            if negative { -b } else { b }
+        }),
+    ]
+}
+
+macro_rules! json_round_trip {
+    ($name:ident, $t:ty, $raw:ty) => {
+        proptest! {
+            #![proptest_config(ProptestConfig { cases: 4096, rng_seed: RngSeed::Fixed(0x6a73_6f6e), ..ProptestConfig::default() })]
+
+            /// Every value survives JSON bit for bit, as a number exactly
+            /// when it is below 2^(50 − F), else as a string; and postcard
+            /// still carries the raw bits, as before.
+            #[test]
+            fn $name(x in samples(<$raw>::BITS), y in samples(<$raw>::BITS)) {
+                let v = Vec2::new(<$t>::from_bits(x as $raw), <$t>::from_bits(y as $raw));
+                let json = serde_json::to_string(&v).unwrap();
+                prop_assert_eq!(serde_json::from_str::<Vec2<$t>>(&json).unwrap(), v, "{}", json);
+                let value: serde_json::Value = serde_json::from_str(&json).unwrap();
+                let short = x.unsigned_abs() < 1 << 50;
+                prop_assert_eq!(value["x"].is_number(), short, "a number below 2^(50 - F): {}", json);
+                prop_assert_eq!(value["x"].is_string(), !short, "{}", json);
+                if let Some(number) = value["x"].as_f64() {
+                    prop_assert_eq!(<$t>::from_num(number), v.x, "a number is exact: {}", json);
+                }
+                let bytes = postcard::to_allocvec(&v).unwrap();
+                prop_assert_eq!(bytes, postcard::to_allocvec(&(v.x.to_bits(), v.y.to_bits())).unwrap());
+            }
+        }
+    };
+}
+
+json_round_trip!(every_i16f16_sample_survives_json, I16F16, i32);
+json_round_trip!(every_i32f32_sample_survives_json, I32F32, i64);
+json_round_trip!(every_i48f16_sample_survives_json, I48F16, i64);

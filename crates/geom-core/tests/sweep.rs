@@ -29,7 +29,7 @@ fn hit<S: TestScalar>(sweep: Sweep<S>) -> Impact<S> {
 #[track_caller]
 fn assert_time<S: TestScalar>(t: S, expected: f64, motion_length: f64) {
     let tol = S::TOL * (1.0 + 1.0 / motion_length.min(1.0));
-    let t = t.f();
+    let t = t.to_f64();
     assert!((0.0..=1.0).contains(&t), "t = {t} outside the tick");
     if S::EXACT {
         assert!(t <= expected, "t = {t} is after the first touch at {expected}");
@@ -46,7 +46,7 @@ fn assert_not_penetrating<S: TestScalar>(c: &Circle<S>, impact: &Impact<S>, segm
     let moved = Circle::new(c.center() + impact.travel_a, c.radius()).unwrap();
     if let Some(contact) = contact_circle_segment(&moved, segment) {
         let slack = if S::EXACT { 0.0 } else { S::TOL };
-        assert!(contact.depth.f() <= slack, "penetrating by {} at t = {:?}", contact.depth.f(), impact.t);
+        assert!(contact.depth.to_f64() <= slack, "penetrating by {} at t = {:?}", contact.depth.to_f64(), impact.t);
     }
 }
 
@@ -98,7 +98,7 @@ fn grazing_an_end_cap_hits_at_the_instant_of_touching<S: TestScalar>() {
     assert_time(impact.t, 0.5, 6.0);
     assert_vec_near(impact.normal, 0.0, 1.0, "normal");
     // One step higher and it passes clear.
-    let above = Circle::new(Vec2::new(S::lit(-3.0), S::ONE.step_up()), S::ONE).unwrap();
+    let above = Circle::new(Vec2::new(S::from_f64(-3.0), S::ONE.step_up()), S::ONE).unwrap();
     assert_eq!(sweep_circle_segment(&above, v(6.0, 0.0), &post), Sweep::Miss);
 }
 
@@ -166,9 +166,9 @@ fn moving_away_or_passing_by_misses<S: TestScalar>() {
     assert_eq!(sweep_circle_segment(&circle(0.0, 3.0, 1.0), v(0.0, 5.0), &floor), Sweep::Miss);
     assert_eq!(sweep_circle_segment(&circle(-9.0, 3.0, 1.0), v(18.0, 0.0), &floor), Sweep::Miss);
     // Passing the end at exactly one step more than the radius.
-    let near = Circle::new(Vec2::new(S::lit(6.0).step_up(), S::lit(-4.0)), S::ONE).unwrap();
+    let near = Circle::new(Vec2::new(S::from_f64(6.0).step_up(), S::from_f64(-4.0)), S::ONE).unwrap();
     assert_eq!(sweep_circle_segment(&near, v(0.0, 8.0), &floor), Sweep::Miss);
-    let touching = Circle::new(Vec2::new(S::lit(6.0), S::lit(-4.0)), S::ONE).unwrap();
+    let touching = Circle::new(Vec2::new(S::from_f64(6.0), S::from_f64(-4.0)), S::ONE).unwrap();
     let impact = hit(sweep_circle_segment(&touching, v(0.0, 8.0), &floor));
     assert_time(impact.t, 0.5, 8.0);
 }
@@ -193,7 +193,7 @@ fn moving_circles_meet_head_on<S: TestScalar>() {
     assert_time(impact.t, 8.0 / 12.0, 12.0);
     assert_vec_near(impact.normal, -1.0, 0.0, "normal");
     // The point is on b's surface at the impact: b's centre at 10 − 6t.
-    assert_near(impact.point.x, 10.0 - 6.0 * impact.t.f() - 1.0, "point.x");
+    assert_near(impact.point.x, 10.0 - 6.0 * impact.t.to_f64() - 1.0, "point.x");
     // One chasing the other faster: relative motion 2 closes the gap of 8
     // after 4 of 5 ticks' worth… not within this tick.
     assert_eq!(sweep_circle_circle(&a, v(7.0, 0.0), &b, v(5.0, 0.0)), Sweep::Miss);
@@ -208,7 +208,7 @@ fn moving_versus_moving_equals_static_on_relative_motion<S: TestScalar>() {
     // The same decision and estimate; the safety check runs on the moved
     // positions, which round differently, so the times may differ by the
     // back-off.
-    assert_near(moving.t, relative.t.f(), "t");
+    assert_near(moving.t, relative.t.to_f64(), "t");
 }
 
 fn circles_in_contact_report_whether_they_approach<S: TestScalar>() {
@@ -239,7 +239,7 @@ fn a_swinging_capsule_hits_a_circle<S: TestScalar>() {
 /// The textbook quadratic for a 1000-unit world has terms near 1e11, beyond
 /// I32F32's range; every term here is computed exactly in a wider type.
 fn a_thousand_unit_world_keeps_its_precision<S: TestScalar>() {
-    let m = S::MAX_COORD.f().min(1000.0);
+    let m = S::MAX_COORD.to_f64().min(1000.0);
     let wall = seg::<S>(0.5 * m, -m, 0.5 * m, m);
     let ball = circle::<S>(-m, 0.25 * m, 0.01 * m);
     let motion = v::<S>(2.0 * m, -0.5 * m);
@@ -247,7 +247,7 @@ fn a_thousand_unit_world_keeps_its_precision<S: TestScalar>() {
     let impact = hit(sweep_circle_segment(&ball, motion, &wall));
     assert_time(impact.t, 1.49 / 2.0, 2.0 * m);
     assert_not_penetrating(&ball, &impact, &wall);
-    let end = distance_point_segment(ball.center() + impact.travel_a, &wall).f();
+    let end = distance_point_segment(ball.center() + impact.travel_a, &wall).to_f64();
     assert!((end - 0.01 * m).abs() <= 0.01 * m * 1e-3 + S::TOL * m, "centre {end} from the wall");
 }
 
@@ -257,7 +257,7 @@ fn motions_beyond_the_safe_range_are_clamped<S: TestScalar>() {
     let far = Vec2::new(S::MAX_COORD.step_up(), S::ZERO);
     let impact = hit(sweep_circle_segment(&ball, far, &wall));
     // Clamped to MAX_COORD: the touch is 0.5 along it.
-    assert_time(impact.t, 0.5 / S::MAX_COORD.f(), S::MAX_COORD.f());
+    assert_time(impact.t, 0.5 / S::MAX_COORD.to_f64(), S::MAX_COORD.to_f64());
 }
 
 /// Point bodies tunnelled (the segment ray of `test_shape.c` in the
@@ -349,7 +349,7 @@ fn assert_capsules_apart<S: TestScalar>(a: &Capsule<S>, b: &Capsule<S>, impact: 
     let (a, b) = (moved(a, impact.travel_a), moved(b, impact.travel_b));
     if let Some(contact) = contact_capsule_capsule(&a, &b) {
         let slack = if S::EXACT { 0.0 } else { S::TOL };
-        assert!(contact.depth.f() <= slack, "overlapping by {} at t = {:?}", contact.depth.f(), impact.t);
+        assert!(contact.depth.to_f64() <= slack, "overlapping by {} at t = {:?}", contact.depth.to_f64(), impact.t);
     }
 }
 
@@ -507,11 +507,11 @@ fn capsule_sweeps_agree_seen_from_either_side<S: TestScalar>() {
     let forward = hit(sweep_capsule_capsule(&a, motion, &b, Vec2::ZERO));
     let backward = hit(sweep_capsule_capsule(&b, -motion, &a, Vec2::ZERO));
     assert_eq!(forward.t, backward.t);
-    assert_vec_near(forward.normal, -backward.normal.x.f(), -backward.normal.y.f(), "normal");
+    assert_vec_near(forward.normal, -backward.normal.x.to_f64(), -backward.normal.y.to_f64(), "normal");
     assert_capsules_apart(&a, &b, &forward);
     assert_capsules_apart(&b, &a, &backward);
     let both = hit(sweep_capsule_capsule(&a, v(5.0, -0.5), &b, v(-4.0, 0.5)));
-    assert_near(both.t, forward.t.f(), "t on the relative motion");
+    assert_near(both.t, forward.t.to_f64(), "t on the relative motion");
     assert_capsules_apart(&a, &b, &both);
     // Moving away, or passing by: a miss.
     assert_eq!(sweep_capsule_capsule(&a, -motion, &b, Vec2::ZERO), Sweep::Miss);
@@ -527,7 +527,7 @@ fn a_fast_capsule_never_tunnels_through_a_thin_wall<S: TestScalar>() {
         let impact = hit(sweep_capsule_segment(&player, v(100.0, 0.5), &wall));
         let zero = capsule::<S>(10.0, -5.0, 10.0, 5.0, 0.0);
         assert_capsules_apart(&player, &zero, &impact);
-        assert!((player.segment().end() + impact.travel_a).x.f() <= 10.0, "past the wall");
+        assert!((player.segment().end() + impact.travel_a).x.to_f64() <= 10.0, "past the wall");
         assert_vec_near(impact.normal, -1.0, 0.0, "normal");
     }
 }

@@ -26,14 +26,16 @@ use proptest::prelude::*;
 pub use geom_rng::SplitMix;
 pub use oracle::{Q, QVec};
 
-/// What the tests need from a scalar type beyond [`Scalar`]: exact
-/// conversions to and from the oracle's rationals, and the size of one
-/// rounding step.
+/// What the tests need from a scalar type beyond [`Scalar`] (whose
+/// `to_f64` and `from_f64`, nearest and saturating, the tests use for `f64`):
+/// exact conversions to and from the oracle's rationals, and the size of
+/// one rounding step.
 ///
 /// # Examples
 ///
 /// ```
 /// use fixed::types::I16F16;
+/// use geom_core::Scalar;
 /// use geom_test::{Q, Testable};
 ///
 /// let x = I16F16::from_num(0.75);
@@ -65,15 +67,6 @@ pub trait Testable: Scalar {
     ///
     /// See [`Testable`] for an example.
     fn to_rational(self) -> Q;
-    /// The value as `f64` (rounded for 64-bit fixed-point types).
-    ///
-    /// See [`Testable`] for an example.
-    fn to_f64(self) -> f64;
-    /// The representable value nearest to `v`, saturating at the type's
-    /// bounds.
-    ///
-    /// See [`Testable`] for an example.
-    fn from_f64(v: f64) -> Self;
     /// The representable value nearest to `v`.
     ///
     /// See [`Testable`] for an example.
@@ -140,12 +133,6 @@ macro_rules! testable_float {
             fn to_rational(self) -> Q {
                 BigRational::from_float(self).expect("finite")
             }
-            fn to_f64(self) -> f64 {
-                self.into()
-            }
-            fn from_f64(v: f64) -> Self {
-                v as $t
-            }
             fn from_rational(v: &Q) -> Self {
                 rational_to_f64(v) as $t
             }
@@ -192,12 +179,6 @@ macro_rules! testable_fixed {
             const RELATIVE: f64 = 0.0;
             fn to_rational(self) -> Q {
                 BigRational::new(BigInt::from(self.to_bits()), BigInt::one() << <$t>::FRAC_NBITS)
-            }
-            fn to_f64(self) -> f64 {
-                self.to_num()
-            }
-            fn from_f64(v: f64) -> Self {
-                <$t>::saturating_from_num(v)
             }
             fn from_rational(v: &Q) -> Self {
                 let scaled = v * BigRational::from_integer(BigInt::one() << <$t>::FRAC_NBITS);

@@ -124,7 +124,7 @@ fn round_trip(scene: &Scene, source: &str) -> String {
 fn edited(scene: &Scene) -> Scene {
     let mut edited = scene.clone();
     if let Some(body) = edited.bodies.first_mut() {
-        body.position = body.position * 0.5;
+        body.position *= 0.5;
         body.sensor = !body.sensor;
     }
     edited.colliders.pop();

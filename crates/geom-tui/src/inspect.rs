@@ -106,12 +106,13 @@ fn as_capsule<S: SandboxScalar>(shape: &W<S>) -> Result<Capsule<S>, geom_core::S
 }
 
 fn inspect<S: SandboxScalar>(body: &BodySpec, target: &Target, gravity: Vec2<f64>) -> Result<Readings, String> {
-    let out_of_range = |e: geom_core::ShapeError| format!("{e} (±{})", S::KIND.max_coord());
-    let mine = shape_in::<S>(body.shape()).map_err(out_of_range)?;
-    let theirs = shape_in::<S>(target.shape()).map_err(out_of_range)?;
+    // The error names the value and the type's range itself.
+    let describe = |e: geom_core::ShapeError| e.to_string();
+    let mine = shape_in::<S>(body.shape()).map_err(describe)?;
+    let theirs = shape_in::<S>(target.shape()).map_err(describe)?;
     let gravity = to_vec::<S>(gravity);
     let (a, b) = target.shape().core();
-    let core = Segment::new(to_vec::<S>(a), to_vec::<S>(b)).map_err(out_of_range)?;
+    let core = Segment::new(to_vec::<S>(a), to_vec::<S>(b)).map_err(describe)?;
     let motion = motion(body, gravity);
     // The nearest points of the two cores (a circle's is its centre).
     let (near, closest, distance) = if let W::Capsule(capsule) = mine {
@@ -137,7 +138,7 @@ fn inspect<S: SandboxScalar>(body: &BodySpec, target: &Target, gravity: Vec2<f64
             sweep_circle_circle(&circle, motion, &other_circle, self::motion(other, gravity)),
         ),
         (_, _, Target::Body(other)) => {
-            let (a, b) = (as_capsule(&mine).map_err(out_of_range)?, as_capsule(&theirs).map_err(out_of_range)?);
+            let (a, b) = (as_capsule(&mine).map_err(describe)?, as_capsule(&theirs).map_err(describe)?);
             (
                 intersects_capsule_capsule(&a, &b),
                 contact_capsule_capsule(&a, &b),
@@ -160,7 +161,7 @@ fn inspect<S: SandboxScalar>(body: &BodySpec, target: &Target, gravity: Vec2<f64
             sweep_circle_circle(&circle, motion, &other, Vec2::ZERO),
         ),
         (_, _, Target::Collider(_)) => {
-            let (a, b) = (as_capsule(&mine).map_err(out_of_range)?, as_capsule(&theirs).map_err(out_of_range)?);
+            let (a, b) = (as_capsule(&mine).map_err(describe)?, as_capsule(&theirs).map_err(describe)?);
             (
                 intersects_capsule_capsule(&a, &b),
                 contact_capsule_capsule(&a, &b),

@@ -114,52 +114,32 @@ impl<'de> serde::Deserialize<'de> for ScalarKind {
     }
 }
 
-/// A [`Scalar`] the sandbox can run, with its kind and `f64` conversions.
+/// A [`Scalar`] the sandbox can run, with its kind.
+///
+/// The sandbox converts its `f64` values with [`Scalar::from_f64`] (to the
+/// nearest, saturating: a value beyond the type's range becomes one the
+/// world's validation refuses) and [`Scalar::to_f64`] (exact for `f32`,
+/// `f64` and `I16F16`, and for `I32F32` and `I48F16` values below 2^21 and
+/// 2^37 in magnitude). A NaN, which `from_f64` would make a quiet zero in
+/// fixed point, never gets there: the scene, inputs and editor parsers
+/// refuse every value that is not finite.
 pub(crate) trait SandboxScalar: Scalar + Send + Sync + 'static {
     /// Which kind this is.
     const KIND: ScalarKind;
-
-    /// The value nearest to `v`, saturating at the type's limits. A NaN
-    /// becomes a value the world's validation refuses (NaN for floats, the
-    /// type's maximum for fixed point), never a quiet zero.
-    fn from_f64(v: f64) -> Self;
-
-    /// The value as `f64`: exact for `f32`, `f64` and `I16F16`, and for
-    /// `I32F32` and `I48F16` values below 2^21 and 2^37 in magnitude.
-    fn to_f64(self) -> f64;
 }
 
 impl SandboxScalar for f32 {
     const KIND: ScalarKind = ScalarKind::F32;
-    #[allow(clippy::cast_possible_truncation)] // rounding to nearest is the point
-    fn from_f64(v: f64) -> Self {
-        v as f32
-    }
-    fn to_f64(self) -> f64 {
-        f64::from(self)
-    }
 }
 
 impl SandboxScalar for f64 {
     const KIND: ScalarKind = ScalarKind::F64;
-    fn from_f64(v: f64) -> Self {
-        v
-    }
-    fn to_f64(self) -> f64 {
-        self
-    }
 }
 
 macro_rules! sandbox_fixed {
     ($($t:ident),*) => {$(
         impl SandboxScalar for $t {
             const KIND: ScalarKind = ScalarKind::$t;
-            fn from_f64(v: f64) -> Self {
-                if v.is_nan() { $t::MAX } else { $t::saturating_from_num(v) }
-            }
-            fn to_f64(self) -> f64 {
-                self.to_num()
-            }
         }
     )*};
 }
@@ -222,13 +202,6 @@ mod tests {
             assert_eq!(kind.name().to_lowercase().parse(), Ok(kind));
         }
         assert!("f16".parse::<ScalarKind>().unwrap_err().contains("I48F16"));
-    }
-
-    #[test]
-    fn nan_never_converts_to_a_value_the_world_would_accept() {
-        assert!(<f32 as SandboxScalar>::from_f64(f64::NAN).is_nan());
-        assert!(I16F16::from_f64(f64::NAN) > I16F16::MAX_COORD);
-        assert!(I48F16::from_f64(f64::NAN) > I48F16::MAX_COORD);
     }
 
     #[test]

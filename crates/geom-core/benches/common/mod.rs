@@ -1,11 +1,10 @@
-//! What the benchmarks share: a seeded generator, `f64` literals in every
-//! scalar type, and the two query workloads (also read by the peer
+//! What the benchmarks share: a seeded generator (`f64` literals in every
+//! scalar type are `Scalar::from_f64`), and the two query workloads (also read by the peer
 //! comparison in `peers/`, so that geom and parry2d answer the very same
 //! questions), and the world benchmarks' scenes (`world_scene`, shared with
 //! the rapier2d comparison the same way).
 #![allow(dead_code, unreachable_pub)]
 
-use fixed::types::{I16F16, I32F32, I48F16};
 use geom_core::{Capsule, Circle, Scalar, Segment, Vec2};
 
 pub mod world_scene;
@@ -23,48 +22,6 @@ impl Draw for SplitMix {
         ((lo + (hi - lo) * self.unit()) * 4096.0).round() / 4096.0
     }
 }
-
-/// Conversions from `f64` literals, and back to `f64` to inspect results.
-pub trait FromF64: Scalar {
-    fn from_f64(v: f64) -> Self;
-    fn to_f64(self) -> f64;
-}
-
-impl FromF64 for f32 {
-    fn from_f64(v: f64) -> Self {
-        v as f32
-    }
-
-    fn to_f64(self) -> f64 {
-        f64::from(self)
-    }
-}
-
-impl FromF64 for f64 {
-    fn from_f64(v: f64) -> Self {
-        v
-    }
-
-    fn to_f64(self) -> f64 {
-        self
-    }
-}
-
-macro_rules! from_f64_fixed {
-    ($($t:ty),*) => {$(
-        impl FromF64 for $t {
-            fn from_f64(v: f64) -> Self {
-                <$t>::from_num(v)
-            }
-
-            fn to_f64(self) -> f64 {
-                self.to_num()
-            }
-        }
-    )*};
-}
-
-from_f64_fixed!(I16F16, I32F32, I48F16);
 
 /// How many scenes a workload has.
 pub const SCENES: usize = 4096;
@@ -264,7 +221,7 @@ pub struct Scene<S> {
 }
 
 /// The workload's scenes in `S`.
-pub fn scenes<S: FromF64>(workload: Workload) -> Vec<Scene<S>> {
+pub fn scenes<S: Scalar>(workload: Workload) -> Vec<Scene<S>> {
     let v = |x: f64, y: f64| Vec2::new(S::from_f64(x), S::from_f64(y));
     let circle = |[x, y, r]: [f64; 3]| Circle::new(v(x, y), S::from_f64(r)).expect("in range");
     let capsule = |[x0, y0, x1, y1, r]: [f64; 5]| Capsule::new(v(x0, y0), v(x1, y1), S::from_f64(r)).expect("in range");

@@ -18,9 +18,9 @@
 #![allow(dead_code, unreachable_pub)]
 
 use geom_core::world::{BodyDef, ColliderDef, World, WorldConfig};
-use geom_core::{Segment, Vec2};
+use geom_core::{Scalar, Segment, Vec2};
 
-use super::{Draw, FromF64, SplitMix};
+use super::{Draw, SplitMix};
 
 /// A ball: a dynamic circle (unit mass, no friction).
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -121,13 +121,13 @@ pub fn pile(n: usize) -> WorldScene {
     WorldScene { name: format!("pile_{n}"), gravity: [0.0, -0.05], walls, balls, warm_up: 10 }
 }
 
-fn vec2<S: FromF64>([x, y]: [f64; 2]) -> Vec2<S> {
+fn vec2<S: Scalar>([x, y]: [f64; 2]) -> Vec2<S> {
     Vec2::new(S::from_f64(x), S::from_f64(y))
 }
 
 impl Ball {
     /// The ball as a geom body in `S`.
-    pub fn body<S: FromF64>(&self) -> BodyDef<S> {
+    pub fn body<S: Scalar>(&self) -> BodyDef<S> {
         let mut def = BodyDef::new(vec2(self.position), S::from_f64(self.radius));
         def.velocity = vec2(self.velocity);
         def.restitution = S::from_f64(self.restitution);
@@ -136,19 +136,19 @@ impl Ball {
 }
 
 /// A wall as a geom collider in `S`.
-pub fn collider<S: FromF64>([x0, y0, x1, y1]: [f64; 4]) -> ColliderDef<S> {
+pub fn collider<S: Scalar>([x0, y0, x1, y1]: [f64; 4]) -> ColliderDef<S> {
     ColliderDef::new(Segment::new(vec2([x0, y0]), vec2([x1, y1])).expect("in range"))
 }
 
 impl WorldScene {
     /// geom's configuration for the scene: its gravity, the rest default.
-    pub fn config<S: FromF64>(&self) -> WorldConfig<S> {
+    pub fn config<S: Scalar>(&self) -> WorldConfig<S> {
         WorldConfig::new(vec2(self.gravity))
     }
 
     /// The scene as a geom world in `S`, not stepped yet: the walls, then
     /// the balls, in order.
-    pub fn world<S: FromF64>(&self) -> World<S> {
+    pub fn world<S: Scalar>(&self) -> World<S> {
         let mut world = World::new(self.config()).expect("valid config");
         for &wall in &self.walls {
             world.add_collider(collider::<S>(wall)).expect("valid collider");
@@ -160,7 +160,7 @@ impl WorldScene {
     }
 
     /// The scene as a geom world in `S`, stepped `warm_up` ticks.
-    pub fn warmed_up<S: FromF64>(&self) -> World<S> {
+    pub fn warmed_up<S: Scalar>(&self) -> World<S> {
         let mut world = self.world();
         for _ in 0..self.warm_up {
             world.step();

@@ -266,6 +266,23 @@ macro_rules! impl_scalar_fixed {
                 // F ≥ 8 ≥ LOG2_DEN, and F ≤ N - 8 keeps an i8 numerator in range.
                 Self::from_bits(<$Bits>::from(numerator) << (F::U32 - LOG2_DEN))
             }
+
+            #[inline]
+            fn from_f64(value: f64) -> Self {
+                // `saturating_from_num` panics on a NaN: it is zero here,
+                // as `f64 as i32` makes it.
+                if value.is_nan() { Self::ZERO } else { Self::saturating_from_num(value) }
+            }
+
+            #[inline]
+            fn try_from_f64(value: f64) -> Option<Self> {
+                Self::checked_from_num(value)
+            }
+
+            #[inline]
+            fn to_f64(self) -> f64 {
+                self.to_num()
+            }
         }
     };
 }

@@ -194,6 +194,23 @@ impl Scalar for f32 {
         const { assert!(LOG2_DEN <= 8, "from_dyadic supports denominators up to 2^8") };
         f32::from(numerator) / (1_u16 << LOG2_DEN) as f32
     }
+
+    #[inline]
+    fn from_f64(value: f64) -> Self {
+        value as f32
+    }
+
+    #[inline]
+    fn try_from_f64(value: f64) -> Option<Self> {
+        // A finite value that rounds beyond `f32::MAX` becomes an infinity.
+        let narrow = value as f32;
+        narrow.is_finite().then_some(narrow)
+    }
+
+    #[inline]
+    fn to_f64(self) -> f64 {
+        f64::from(self)
+    }
 }
 
 impl Scalar for f64 {
@@ -216,6 +233,21 @@ impl Scalar for f64 {
     fn from_dyadic<const LOG2_DEN: u32>(numerator: i8) -> Self {
         const { assert!(LOG2_DEN <= 8, "from_dyadic supports denominators up to 2^8") };
         f64::from(numerator) / f64::from(1_u16 << LOG2_DEN)
+    }
+
+    #[inline]
+    fn from_f64(value: f64) -> Self {
+        value
+    }
+
+    #[inline]
+    fn try_from_f64(value: f64) -> Option<Self> {
+        value.is_finite().then_some(value)
+    }
+
+    #[inline]
+    fn to_f64(self) -> f64 {
+        self
     }
 }
 

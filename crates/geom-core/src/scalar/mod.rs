@@ -4,7 +4,8 @@
 //! Every query in this crate is written once, generic over `S: Scalar`.
 //! The trait carries only what the queries need: ring operations, ordering,
 //! zero and one, a square root, an exact widening product, the safe
-//! coordinate range, and lossless conversions for literals.
+//! coordinate range, lossless conversions for literals, and rounding
+//! conversions from and to `f64`.
 //!
 //! The pieces, for a contributor (all but the first are crate-private):
 //!
@@ -30,10 +31,13 @@
 mod exact;
 mod fixed_impl;
 mod float_impl;
+#[cfg(feature = "serde")]
+pub(crate) mod serde_scalar;
 mod wide;
 
 use core::fmt::{Debug, Display};
 use core::ops::{Add, AddAssign, Mul, Neg, Sub, SubAssign};
+use core::str::FromStr;
 
 use num_traits::{ConstOne, ConstZero};
 
@@ -50,6 +54,11 @@ pub(crate) use exact::{Exact, Rounding};
 /// [`I32F32`](fixed::types::I32F32) and [`I48F16`](fixed::types::I48F16).
 /// The trait is sealed: the guarantees below are proved for these types and
 /// no others.
+///
+/// Every type converts from and to `f64` ([`from_f64`](Scalar::from_f64),
+/// [`to_f64`](Scalar::to_f64)) and from a decimal string (`FromStr`, which
+/// rounds to the nearest value, ties to even, and refuses a value beyond
+/// the type's range).
 ///
 /// # Safe range
 ///
@@ -89,7 +98,9 @@ pub(crate) use exact::{Exact, Rounding};
 ///
 /// Generic code uses the trait's constants and lossless conversions for
 /// literals: `From<i8>` for small integers, [`from_dyadic`](Scalar::from_dyadic)
-/// for halves, quarters and so on.
+/// for halves, quarters and so on; [`from_f64`](Scalar::from_f64) takes any
+/// number, rounded to the nearest value of the type, and
+/// [`to_f64`](Scalar::to_f64) gives one back.
 ///
 /// ```
 /// use fixed::types::I16F16;
@@ -102,6 +113,7 @@ pub(crate) use exact::{Exact, Rounding};
 /// assert_eq!(seven_halves::<f32>(), 3.5);
 /// assert_eq!(seven_halves::<I16F16>(), I16F16::from_num(3.5));
 /// assert_eq!(I16F16::ONE + I16F16::ZERO, 1);
+/// assert_eq!(I16F16::from_f64(3.5).to_f64(), 3.5);
 /// ```
 pub trait Scalar:
     private::Sealed<<Self as Scalar>::Wide>
@@ -120,6 +132,7 @@ pub trait Scalar:
     + ConstZero
     + ConstOne
     + From<i8>
+    + FromStr
     + Send
     + Sync
     + 'static
@@ -212,6 +225,94 @@ pub trait Scalar:
     /// ```
     #[must_use]
     fn from_dyadic<const LOG2_DEN: u32>(numerator: i8) -> Self;
+
+    /// The value nearest to `value`. Rounding is to the nearest, with ties
+    /// rounded to even.
+    ///
+    /// What the type cannot hold is handled as Rust's `as` casts handle it,
+    /// so this never panics:
+    ///
+    /// - fixed point (as `f64 as i32`): a value beyond the type's range,
+    ///   an infinity included, saturates at `MIN` or `MAX`; a NaN gives
+    ///   zero;
+    /// - `f32` (as `f64 as f32`): a value beyond `f32`'s finite range gives
+    ///   an infinity, a NaN stays NaN; `f64`: the value itself.
+    ///
+    /// A saturated or infinite value is refused by the shape constructors
+    /// (it is beyond [`MAX_COORD`](Scalar::MAX_COORD)); a NaN turned into
+    /// zero is not. To tell such input apart, use
+    /// [`try_from_f64`](Scalar::try_from_f64). For a constant that must be
+    /// exact in every type, [`from_dyadic`](Scalar::from_dyadic) and
+    /// `From<i8>` are exact; `from_f64(0.1)` is the fixed-point value
+    /// nearest to 0.1, which differs between types.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fixed::types::I16F16;
+    /// use geom_core::Scalar;
+    ///
+    /// assert_eq!(I16F16::from_f64(1.25), I16F16::from_num(1.25));
+    /// // 0.1 is not a multiple of 2^-16: the nearest one.
+    /// assert_eq!(I16F16::from_f64(0.1), I16F16::from_bits(6554));
+    /// assert_eq!(I16F16::from_f64(1e9), I16F16::MAX);
+    /// assert_eq!(I16F16::from_f64(f64::NEG_INFINITY), I16F16::MIN);
+    /// assert_eq!(I16F16::from_f64(f64::NAN), 0);
+    /// assert_eq!(f32::from_f64(0.1), 0.1_f32);
+    /// assert_eq!(f32::from_f64(1e300), f32::INFINITY);
+    ///
+    /// // Generic code gets its constants the same way.
+    /// fn quarter<S: Scalar>() -> S {
+    ///     S::from_f64(0.25)
+    /// }
+    /// assert_eq!(quarter::<I16F16>(), I16F16::from_dyadic::<2>(1));
+    /// ```
+    #[must_use]
+    fn from_f64(value: f64) -> Self;
+
+    /// The value nearest to `value` (ties to even), or `None` when `value`
+    /// is NaN, infinite, or beyond the type's finite range once rounded.
+    ///
+    /// `Some` always holds a finite value, so this is the conversion for
+    /// input that may be wrong (a number read from a file); note that a
+    /// finite value may still be beyond [`MAX_COORD`](Scalar::MAX_COORD).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fixed::types::I16F16;
+    /// use geom_core::Scalar;
+    ///
+    /// assert_eq!(I16F16::try_from_f64(-2.5), Some(I16F16::from_num(-2.5)));
+    /// assert_eq!(I16F16::try_from_f64(40_000.0), None);
+    /// assert_eq!(I16F16::try_from_f64(f64::NAN), None);
+    /// assert_eq!(f32::try_from_f64(1e300), None);
+    /// assert_eq!(f64::try_from_f64(f64::INFINITY), None);
+    /// assert_eq!(f64::try_from_f64(1e300), Some(1e300));
+    /// ```
+    #[must_use]
+    fn try_from_f64(value: f64) -> Option<Self>;
+
+    /// The value as `f64`.
+    ///
+    /// Exact for `f32`, `f64` and every `FixedI32` type. A `FixedI64` value
+    /// with more than 53 significant bits (for `I32F32`, some values above
+    /// 2<sup>21</sup> in magnitude) is rounded to the nearest, with ties
+    /// rounded to even.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use fixed::types::{I16F16, I32F32};
+    /// use geom_core::Scalar;
+    ///
+    /// assert_eq!(I16F16::from_bits(6554).to_f64(), 0.100006103515625);
+    /// assert_eq!(I32F32::MAX_COORD.to_f64(), 268_435_456.0);
+    /// assert_eq!(I32F32::MAX.to_f64(), 2_147_483_648.0); // rounded
+    /// assert_eq!(1.5_f32.to_f64(), 1.5);
+    /// ```
+    #[must_use]
+    fn to_f64(self) -> f64;
 }
 
 /// Items the queries need from a scalar that are not part of the public API.

@@ -6,7 +6,7 @@ use super::step::abs;
 use super::{BodyId, Filter, Shape, WorldError, hash_scalars, in_range, in_safe_range, in_unit_range};
 use crate::query::kernel::clamp_to_range;
 use crate::scalar::Scalar;
-use crate::shape::{Capsule, Circle, Segment, ShapeError};
+use crate::shape::{Capsule, Circle, Segment, check_point};
 use crate::vec2::Vec2;
 
 /// A body to add to the world: plain data, validated by
@@ -32,7 +32,11 @@ use crate::vec2::Vec2;
 /// assert_eq!((def.gravity_scale, def.sensor, def.filter), (I16F16::ONE, false, Filter::default()));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(bound = "S: Scalar + serde::Serialize + serde::de::DeserializeOwned")
+)]
 #[non_exhaustive]
 pub struct BodyDef<S> {
     /// The centre of a circle; the point a capsule's core is given
@@ -47,19 +51,24 @@ pub struct BodyDef<S> {
     pub velocity: Vec2<S>,
     /// The radius, at least zero (zero: a point, such as a bullet, or for
     /// a capsule a segment).
+    #[cfg_attr(feature = "serde", serde(with = "crate::scalar::serde_scalar"))]
     pub radius: S,
     /// One over the mass; zero makes the body immovable by collisions,
     /// impulses and gravity (it still moves by its own velocity, and still
     /// stops at colliders). Default 1.
+    #[cfg_attr(feature = "serde", serde(with = "crate::scalar::serde_scalar"))]
     pub inverse_mass: S,
     /// How much of the approach speed an impact returns, from 0 (none,
     /// the default) to 1 (all). A contact uses the larger of the two.
+    #[cfg_attr(feature = "serde", serde(with = "crate::scalar::serde_scalar"))]
     pub restitution: S,
     /// The friction coefficient, 0 (the default: frictionless, as suits a
     /// ball, which would roll) or more. A contact uses `√(μa·μb)`.
+    #[cfg_attr(feature = "serde", serde(with = "crate::scalar::serde_scalar"))]
     pub friction: S,
     /// How much of the world's gravity this body feels: 1 by default, 0
     /// for none, negative to fall upwards.
+    #[cfg_attr(feature = "serde", serde(with = "crate::scalar::serde_scalar"))]
     pub gravity_scale: S,
     /// A sensor reports overlaps (as events) but never pushes or is
     /// pushed: it moves by its velocity through everything.
@@ -118,8 +127,8 @@ impl<S: Scalar> BodyDef<S> {
     pub(super) fn validate(self, id: BodyId) -> Result<Body<S>, WorldError> {
         let circle = Circle::new(self.position, self.radius)?;
         if self.core != [Vec2::ZERO; 2] {
-            if !self.core.iter().all(|&p| in_safe_range(p)) {
-                return Err(WorldError::Shape(ShapeError::OutOfRange));
+            for p in self.core {
+                check_point(p)?;
             }
             // Each end within the safe range (the sums cannot overflow:
             // both terms are within it).

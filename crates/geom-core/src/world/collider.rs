@@ -194,9 +194,11 @@ pub struct ColliderDef<S> {
     pub velocity: Vec2<S>,
     /// The friction coefficient, 0 (the default) or more (see
     /// [`BodyDef::friction`](super::BodyDef::friction)).
+    #[cfg_attr(feature = "serde", serde(with = "crate::scalar::serde_scalar"))]
     pub friction: S,
     /// The restitution, from 0 (the default) to 1; a contact uses the
     /// larger of the body's and the collider's.
+    #[cfg_attr(feature = "serde", serde(with = "crate::scalar::serde_scalar"))]
     pub restitution: S,
     /// A sensor reports overlaps (as events) but never pushes.
     pub sensor: bool,

@@ -566,35 +566,6 @@ mod tests {
         (boxes(&body_spec), colliders)
     }
 
-    /// Scalars from `f64` in the tests.
-    trait Lit: Scalar {
-        fn lit(v: f64) -> Self;
-    }
-
-    impl Lit for f64 {
-        fn lit(v: f64) -> Self {
-            v
-        }
-    }
-
-    impl Lit for f32 {
-        fn lit(v: f64) -> Self {
-            v as f32
-        }
-    }
-
-    impl Lit for fixed::types::I32F32 {
-        fn lit(v: f64) -> Self {
-            Self::from_num(v)
-        }
-    }
-
-    impl Lit for fixed::types::I16F16 {
-        fn lit(v: f64) -> Self {
-            Self::from_num(v)
-        }
-    }
-
     use crate::SplitMix as Rng;
 
     impl Rng {
@@ -609,7 +580,7 @@ mod tests {
     /// Boxes of every kind in a world `half` units around the origin:
     /// small and large, flat and thin, a few spanning it all, some of them
     /// points.
-    fn random_boxes<S: Lit>(rng: &mut Rng, n: usize, half: f64) -> Vec<Aabb<S>> {
+    fn random_boxes<S: Scalar>(rng: &mut Rng, n: usize, half: f64) -> Vec<Aabb<S>> {
         (0..n)
             .map(|i| {
                 let (x, y) = (rng.range(-half, half), rng.range(-half, half));
@@ -620,13 +591,13 @@ mod tests {
                     3 => (rng.range(0.0, half / 4.0), rng.range(0.0, half / 4.0)),
                     _ => (rng.range(0.0, 3.0), rng.range(0.0, 3.0)),
                 };
-                let v = |x: f64, y: f64| Vec2::new(S::lit(x), S::lit(y));
+                let v = Vec2::<S>::from_f64;
                 Aabb { min: v(x, y), max: v(x + w, y + h) }
             })
             .collect()
     }
 
-    fn sweep_finds_exactly_the_body_collider_pairs<S: Lit>() {
+    fn sweep_finds_exactly_the_body_collider_pairs<S: Scalar>() {
         let mut rng = Rng(17);
         let mut index = Index::<S>::default();
         for (bodies, colliders, half) in
@@ -661,12 +632,12 @@ mod tests {
 
     /// Circles and capsules (a third of them), `half` units around the
     /// origin, packed so that many touch.
-    fn random_bodies<S: Lit>(rng: &mut Rng, n: usize, half: f64, radius: f64) -> Vec<Body<S>> {
-        let v = |x: f64, y: f64| Vec2::new(S::lit(x), S::lit(y));
+    fn random_bodies<S: Scalar>(rng: &mut Rng, n: usize, half: f64, radius: f64) -> Vec<Body<S>> {
+        let v = Vec2::<S>::from_f64;
         (0..n)
             .map(|i| {
                 let p = v(rng.range(-half, half), rng.range(-half, half));
-                let r = S::lit(rng.range(0.0, radius));
+                let r = S::from_f64(rng.range(0.0, radius));
                 let def = if i % 3 == 0 {
                     let (dx, dy) = (rng.range(-radius, radius), rng.range(-radius, radius));
                     BodyDef::capsule(p, v(-dx, -dy), v(dx, dy), r)
@@ -678,7 +649,7 @@ mod tests {
             .collect()
     }
 
-    fn pair_bodies_finds_exactly_the_pairs<S: Lit>(half: f64) {
+    fn pair_bodies_finds_exactly_the_pairs<S: Scalar>(half: f64) {
         let mut rng = Rng(5);
         let mut index = Index::<S>::default();
         for (n, radius) in [(2, 1.0), (300, 1.0), (1000, 0.5), (400, 8.0)] {
@@ -687,7 +658,7 @@ mod tests {
             let ticks: Vec<Aabb<S>> = bodies
                 .iter()
                 .map(|b| {
-                    let grow = S::lit(rng.range(0.0, 4.0 * radius));
+                    let grow = S::from_f64(rng.range(0.0, 4.0 * radius));
                     if rng.next().is_multiple_of(8) { contact_box(b) } else { body_reach(b, Vec2::ZERO, grow) }
                 })
                 .collect();
@@ -720,10 +691,10 @@ mod tests {
     /// step asks for no contact between bodies whose boxes are apart. Pairs
     /// placed a hair inside, at and a hair outside touching, along every
     /// direction, near the origin and far from it.
-    fn contacts_have_meeting_boxes<S: Lit>(far: f64) {
+    fn contacts_have_meeting_boxes<S: Scalar>(far: f64) {
         use crate::query::{contact_capsule_capsule, contact_circle_circle};
         let mut rng = Rng(11);
-        let v = |x: f64, y: f64| Vec2::new(S::lit(x), S::lit(y));
+        let v = Vec2::<S>::from_f64;
         let mut touching = 0;
         for k in 0..20_000 {
             let (cx, cy) = (rng.range(-far, far), rng.range(-far, far));
@@ -741,8 +712,8 @@ mod tests {
                 }
             };
             let ((a0, a1), (b0, b1)) = (core(&mut rng), core(&mut rng));
-            let a = BodyDef::capsule(v(cx, cy), a0, a1, S::lit(ra)).validate(BodyId(0)).unwrap();
-            let b = BodyDef::capsule(v(cx + dx, cy + dy), b0, b1, S::lit(rb)).validate(BodyId(1)).unwrap();
+            let a = BodyDef::capsule(v(cx, cy), a0, a1, S::from_f64(ra)).validate(BodyId(0)).unwrap();
+            let b = BodyDef::capsule(v(cx + dx, cy + dy), b0, b1, S::from_f64(rb)).validate(BodyId(1)).unwrap();
             let contact = if capsules {
                 contact_capsule_capsule(&a.capsule(), &b.capsule())
             } else {

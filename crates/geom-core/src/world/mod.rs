@@ -105,11 +105,11 @@
 //! # Examples
 //!
 //! ```
-//! use fixed::types::I32F32;
+//! use geom_core::fixed::types::I32F32;
 //! use geom_core::world::{BodyDef, ColliderDef, EventKind, Filter, Id, World, WorldConfig};
 //! use geom_core::{Segment, Vec2};
 //!
-//! let v = |x: f64, y: f64| Vec2::new(I32F32::from_num(x), I32F32::from_num(y));
+//! let v = Vec2::<I32F32>::from_f64;
 //! let half = I32F32::from_num(0.5);
 //! let mut world = World::new(WorldConfig::new(v(0.0, -0.01)))?;
 //! let mut floor = ColliderDef::new(Segment::new(v(-10.0, 0.0), v(10.0, 0.0))?);
@@ -488,7 +488,11 @@ fn hash_scalars<S: Scalar>(h: &mut Digest, values: &[S]) {
 /// assert_eq!(config.max_substeps, 4);
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
+#[cfg_attr(
+    feature = "serde",
+    derive(serde::Serialize, serde::Deserialize),
+    serde(bound = "S: Scalar + serde::Serialize + serde::de::DeserializeOwned")
+)]
 pub struct WorldConfig<S> {
     /// Added to every movable body's velocity (times its gravity scale) at
     /// the start of each tick (units per tick per tick).
@@ -501,6 +505,7 @@ pub struct WorldConfig<S> {
     /// jitter; and every bounce of a ball with restitution below 1 is
     /// slower than the one before, so it comes to rest once its bounces
     /// fall below this.
+    #[cfg_attr(feature = "serde", serde(with = "crate::scalar::serde_scalar"))]
     pub bounce_threshold: S,
     /// How many times a body may hit something and continue within one tick
     /// before it stops at its next impact.
@@ -740,7 +745,7 @@ impl<S: Scalar> World<S> {
     /// let mut world = World::new(WorldConfig::new(Vec2::new(I16F16::ZERO, I16F16::ZERO)))?;
     /// let far = Vec2::new(I16F16::from_num(5000), I16F16::ZERO);
     /// let err = world.add_body(BodyDef::new(far, I16F16::ONE));
-    /// assert_eq!(err, Err(WorldError::Shape(ShapeError::OutOfRange)));
+    /// assert_eq!(err, Err(WorldError::Shape(ShapeError::out_of_range(far.x))));
     /// let id = world.add_body(BodyDef::new(Vec2::new(I16F16::ZERO, I16F16::ZERO), I16F16::ONE))?;
     /// assert_eq!(world.bodies().len(), 1);
     /// # let _ = id;
@@ -1244,18 +1249,18 @@ impl<S: Scalar> World<S> {
     /// ```
     /// use fixed::types::I16F16;
     /// use geom_core::world::{BodyDef, World, WorldConfig, WorldError};
-    /// use geom_core::{ShapeError, Vec2};
+    /// use geom_core::{Scalar, ShapeError, Vec2};
     ///
     /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f64, -0.125)))?;
     /// let ball = world.add_body(BodyDef::new(Vec2::new(0.0, 10.0), 0.5))?;
     /// world.step();
-    /// let fixed = world.convert(I16F16::saturating_from_num)?;
+    /// let fixed = world.convert(I16F16::from_f64)?;
     /// assert_eq!(fixed.tick(), 1);
     /// assert_eq!(fixed.body(ball).unwrap().position().y, I16F16::from_num(9.875));
     ///
     /// world.add_body(BodyDef::new(Vec2::new(1.0e6, 0.0), 0.5))?; // fine in f64…
-    /// let err = world.convert(I16F16::saturating_from_num).unwrap_err();
-    /// assert_eq!(err, WorldError::Shape(ShapeError::OutOfRange)); // …not in I16F16
+    /// let err = world.convert(I16F16::from_f64).unwrap_err(); // (saturated)
+    /// assert_eq!(err, WorldError::Shape(ShapeError::out_of_range(I16F16::MAX))); // …not in I16F16
     /// # Ok::<(), WorldError>(())
     /// ```
     pub fn convert<T: Scalar>(&self, mut convert: impl FnMut(S) -> T) -> Result<World<T>, WorldError> {

@@ -8,16 +8,15 @@ use core::fmt::Debug;
 use fixed::types::{I16F16, I32F32, I48F16};
 use geom_core::{Capsule, Circle, Contact, Scalar, Segment, Vec2};
 
-/// What the tests need on top of [`Scalar`]: literals, a conversion for
-/// comparisons, the type's tolerance and its smallest step.
+/// What the tests need on top of [`Scalar`] (whose `from_f64` and `to_f64`
+/// give literals and comparisons): the type's tolerance and its smallest
+/// step.
 pub trait TestScalar: Scalar + Debug {
     /// Absolute tolerance for results of magnitude ≤ 16: a few rounding
     /// steps of the type.
     const TOL: f64;
     /// Whether the type's yes/no answers are exact (fixed point).
     const EXACT: bool;
-    fn lit(v: f64) -> Self;
-    fn f(self) -> f64;
     fn wide_f(w: Self::Wide) -> f64;
     /// The nearest value above `self` that the kernels tell apart from it at
     /// the magnitudes these tests use (≤ 32): the next representable value
@@ -29,12 +28,6 @@ pub trait TestScalar: Scalar + Debug {
 impl TestScalar for f32 {
     const TOL: f64 = 1e-5;
     const EXACT: bool = false;
-    fn lit(v: f64) -> Self {
-        v as f32
-    }
-    fn f(self) -> f64 {
-        f64::from(self)
-    }
     fn wide_f(w: f32) -> f64 {
         f64::from(w)
     }
@@ -46,12 +39,6 @@ impl TestScalar for f32 {
 impl TestScalar for f64 {
     const TOL: f64 = 1e-12;
     const EXACT: bool = false;
-    fn lit(v: f64) -> Self {
-        v
-    }
-    fn f(self) -> f64 {
-        self
-    }
     fn wide_f(w: f64) -> f64 {
         w
     }
@@ -65,12 +52,6 @@ macro_rules! test_fixed {
         impl TestScalar for $t {
             const TOL: f64 = $tol;
             const EXACT: bool = true;
-            fn lit(v: f64) -> Self {
-                <$t>::from_num(v)
-            }
-            fn f(self) -> f64 {
-                self.to_num()
-            }
             fn wide_f(w: Self::Wide) -> f64 {
                 w.to_num()
             }
@@ -86,7 +67,7 @@ test_fixed!(I32F32, 4.0 / 4294967296.0);
 test_fixed!(I48F16, 4.0 / 65536.0);
 
 pub fn v<S: TestScalar>(x: f64, y: f64) -> Vec2<S> {
-    Vec2::new(S::lit(x), S::lit(y))
+    Vec2::new(S::from_f64(x), S::from_f64(y))
 }
 
 pub fn seg<S: TestScalar>(ax: f64, ay: f64, bx: f64, by: f64) -> Segment<S> {
@@ -94,20 +75,20 @@ pub fn seg<S: TestScalar>(ax: f64, ay: f64, bx: f64, by: f64) -> Segment<S> {
 }
 
 pub fn circle<S: TestScalar>(x: f64, y: f64, r: f64) -> Circle<S> {
-    Circle::new(v(x, y), S::lit(r)).expect("test circle in range")
+    Circle::new(v(x, y), S::from_f64(r)).expect("test circle in range")
 }
 
 pub fn capsule<S: TestScalar>(ax: f64, ay: f64, bx: f64, by: f64, r: f64) -> Capsule<S> {
-    Capsule::new(v(ax, ay), v(bx, by), S::lit(r)).expect("test capsule in range")
+    Capsule::new(v(ax, ay), v(bx, by), S::from_f64(r)).expect("test capsule in range")
 }
 
 #[track_caller]
 pub fn assert_near<S: TestScalar>(actual: S, expected: f64, what: &str) {
-    let diff = (actual.f() - expected).abs();
+    let diff = (actual.to_f64() - expected).abs();
     assert!(
         diff <= S::TOL,
         "{what}: got {actual:?} ({}), expected {expected}, off by {diff:e} > {:e}",
-        actual.f(),
+        actual.to_f64(),
         S::TOL
     );
 }

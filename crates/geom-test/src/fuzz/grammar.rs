@@ -32,7 +32,7 @@
 
 use arbitrary::Unstructured;
 use fixed::types::{I16F16, I32F32, I48F16};
-use geom_core::{Capsule, Circle, Segment, ShapeError, Vec2};
+use geom_core::{Capsule, Circle, RangeError, Segment, ShapeError, Vec2};
 
 use crate::Testable;
 
@@ -359,7 +359,7 @@ fn expected_shape_error<S: FuzzScalar>(coordinates: &[S], radius: Option<S>) -> 
             return Some(ShapeError::NotFinite);
         }
         if !in_range(v) {
-            return Some(ShapeError::OutOfRange);
+            return Some(ShapeError::out_of_range(v));
         }
     }
     let r = radius?;
@@ -368,7 +368,7 @@ fn expected_shape_error<S: FuzzScalar>(coordinates: &[S], radius: Option<S>) -> 
     } else if r < S::ZERO {
         Some(ShapeError::NegativeRadius)
     } else if !in_range(r) {
-        Some(ShapeError::OutOfRange)
+        Some(ShapeError::OutOfRange(RangeError::radius(r)))
     } else {
         None
     }

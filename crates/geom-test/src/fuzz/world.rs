@@ -112,8 +112,14 @@ fn expected_def_error<S: FuzzScalar>(def: &BodyDef<S>) -> Option<WorldError> {
         return Some(WorldError::Shape(e));
     }
     if def.core != [Vec2::ZERO; 2] {
-        if !def.core.iter().all(|&p| vec_in_range(p)) {
-            return Some(WorldError::Shape(ShapeError::OutOfRange));
+        // Each end's coordinates, as a shape's: not finite, then out of range.
+        for v in def.core.iter().flat_map(|p| [p.x, p.y]) {
+            if !FuzzScalar::is_finite(v) {
+                return Some(WorldError::Shape(ShapeError::NotFinite));
+            }
+            if !in_range(v) {
+                return Some(WorldError::Shape(ShapeError::out_of_range(v)));
+            }
         }
         let [start, end] = def.core.map(|p| def.position + p);
         if let Err(e) = Capsule::new(start, end, def.radius) {

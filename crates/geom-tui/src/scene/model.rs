@@ -509,9 +509,6 @@ impl Scene {
 pub(crate) fn explain(error: WorldError, kind: ScalarKind) -> String {
     let range = || format!("{kind}'s safe range ±{}", kind.max_coord());
     match error {
-        WorldError::Shape(geom_core::ShapeError::OutOfRange) => {
-            format!("a coordinate or the radius is outside {}", range())
-        }
         WorldError::Velocity => format!("a velocity or the gravity is not finite or outside {}", range()),
         WorldError::Friction => format!("the friction is negative or beyond {}", range()),
         WorldError::GravityScale => format!("the gravity scale is outside {}", range()),
