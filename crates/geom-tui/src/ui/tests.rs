@@ -338,7 +338,8 @@ fn the_readme_shows_the_sandbox_as_it_draws_today() {
 
 #[test]
 fn the_sandbox_page_lists_every_key() {
-    let page = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/SANDBOX.md")).expect("docs/SANDBOX.md");
+    let page = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/../../docs/SANDBOX.md"))
+        .expect("docs/SANDBOX.md");
     for (key, what) in crate::keymap::KEYS {
         let row = format!("| `{key}` | {what} |");
         assert!(page.contains(&row), "docs/SANDBOX.md lacks the row `{row}`");
