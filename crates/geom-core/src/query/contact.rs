@@ -5,6 +5,8 @@ use super::kernel::{
     Axis, Dist2, PointSegment, frame, narrow_reach, offset, point_point, point_segment, reach, relations_within, scale,
     within_point, within_segment,
 };
+use core::fmt;
+
 use crate::scalar::Scalar;
 use crate::shape::{Capsule, Circle, Segment};
 use crate::vec2::ExactVec;
@@ -66,6 +68,30 @@ impl<S: Scalar> Contact<S> {
     #[must_use]
     pub fn push_out(&self) -> Vec2<S> {
         scale(self.normal, self.depth)
+    }
+}
+
+/// Prints `point (x, y), normal (x, y), depth d`, each number as the
+/// scalar prints it; a precision such as `{:.3}` applies to every number.
+///
+/// # Examples
+///
+/// ```
+/// use geom_core::{contact_circle_segment, Circle, Segment, Vec2};
+///
+/// let floor = Segment::new(Vec2::new(-5.0_f32, 0.0), Vec2::new(5.0, 0.0)).unwrap();
+/// let ball = Circle::new(Vec2::new(1.0, 0.75), 1.0).unwrap();
+/// let c = contact_circle_segment(&ball, &floor).unwrap();
+/// assert_eq!(c.to_string(), "point (1, 0), normal (0, 1), depth 0.25");
+/// ```
+impl<S: fmt::Display> fmt::Display for Contact<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("point ")?;
+        fmt::Display::fmt(&self.point, f)?;
+        f.write_str(", normal ")?;
+        fmt::Display::fmt(&self.normal, f)?;
+        f.write_str(", depth ")?;
+        fmt::Display::fmt(&self.depth, f)
     }
 }
 

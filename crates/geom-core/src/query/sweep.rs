@@ -27,6 +27,8 @@
 //! saturation): a circle can cross the whole safe range in one tick, and
 //! every intermediate stays within the exact kernels' bounds.
 
+use core::fmt;
+
 use super::contact::{Contact, contact_cores, contact_point_core, depth};
 use super::kernel::{
     Narrow, PointSegment, canonical, clamp_to_range, endpoint_relations, frame, narrow_reach, point_point,
@@ -76,6 +78,68 @@ pub struct Impact<S> {
     /// How far `b` travels from its start to its position at `t`, rounded
     /// away from `a` (zero when `b` does not move).
     pub travel_b: Vec2<S>,
+}
+
+/// Prints `t …, point (x, y), normal (x, y)`, then the travels that are
+/// not zero; a precision such as `{:.3}` applies to every number.
+///
+/// # Examples
+///
+/// ```
+/// use geom_core::{sweep_circle_segment, Circle, Segment, Sweep, Vec2};
+///
+/// let wall = Segment::new(Vec2::new(10.0_f64, -5.0), Vec2::new(10.0, 5.0)).unwrap();
+/// let bullet = Circle::new(Vec2::new(0.0, 0.0), 1.0).unwrap();
+/// let Sweep::Hit(impact) = sweep_circle_segment(&bullet, Vec2::new(18.0, 0.0), &wall) else { panic!() };
+/// assert_eq!(format!("{impact:.2}"), "t 0.50, point (10.00, 0.00), normal (-1.00, 0.00), travel a (9.00, 0.00)");
+/// ```
+impl<S: Scalar> fmt::Display for Impact<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("t ")?;
+        fmt::Display::fmt(&self.t, f)?;
+        f.write_str(", point ")?;
+        fmt::Display::fmt(&self.point, f)?;
+        f.write_str(", normal ")?;
+        fmt::Display::fmt(&self.normal, f)?;
+        for (name, travel) in [(", travel a ", self.travel_a), (", travel b ", self.travel_b)] {
+            if travel != Vec2::ZERO {
+                f.write_str(name)?;
+                fmt::Display::fmt(&travel, f)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Prints `miss`, `hit: ` and the impact, or `in contact (blocked)` /
+/// `in contact (free)` and the contact.
+///
+/// # Examples
+///
+/// ```
+/// use geom_core::{sweep_circle_segment, Circle, Segment, Vec2};
+///
+/// let floor = Segment::new(Vec2::new(-5.0_f32, 0.0), Vec2::new(5.0, 0.0)).unwrap();
+/// let resting = Circle::new(Vec2::new(0.0, 1.0), 1.0).unwrap();
+/// let down = sweep_circle_segment(&resting, Vec2::new(0.0, -2.0), &floor);
+/// assert_eq!(down.to_string(), "in contact (blocked): point (0, 0), normal (0, 1), depth 0");
+/// let far = Circle::new(Vec2::new(0.0, 9.0), 1.0).unwrap();
+/// assert_eq!(sweep_circle_segment(&far, Vec2::new(1.0, 0.0), &floor).to_string(), "miss");
+/// ```
+impl<S: Scalar> fmt::Display for Sweep<S> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Miss => f.write_str("miss"),
+            Self::Hit(impact) => {
+                f.write_str("hit: ")?;
+                fmt::Display::fmt(impact, f)
+            }
+            Self::InContact { contact, blocked } => {
+                f.write_str(if *blocked { "in contact (blocked): " } else { "in contact (free): " })?;
+                fmt::Display::fmt(contact, f)
+            }
+        }
+    }
 }
 
 /// The outcome of a swept query.
