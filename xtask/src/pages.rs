@@ -108,12 +108,15 @@ pub(crate) fn stamp(command: &str, extra: &str) -> String {
     format!("_Written by `{command}` on {date} at {}, on {}{extra}._", commit(), machine())
 }
 
-/// `git rev-parse --short HEAD`, with `-dirty` when tracked files have
-/// changes; `unknown commit` outside git.
+/// `git rev-parse --short HEAD`, with `-dirty` when tracked files outside
+/// `docs/` have changes (the pages this writes, and their prose, change
+/// nothing that is measured, so one run after another stays clean);
+/// `unknown commit` outside git.
 fn commit() -> String {
     let git = |args: &[&str]| Step::new("git", args).quiet_output().ok();
     let Some(head) = git(&["rev-parse", "--short", "HEAD"]) else { return "an unknown commit".to_owned() };
-    let dirty = git(&["status", "--porcelain", "--untracked-files=no"]).is_some_and(|s| !s.trim().is_empty());
+    let dirty = git(&["status", "--porcelain", "--untracked-files=no", "--", ".", ":(exclude)docs"])
+        .is_some_and(|s| !s.trim().is_empty());
     format!("{}{}", head.trim(), if dirty { "-dirty" } else { "" })
 }
 
