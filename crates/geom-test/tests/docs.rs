@@ -1,7 +1,8 @@
 //! The front door stays short and every page it leads to exists: the
 //! README fits on about four screens, links every page in `docs/`, and no
 //! relative link in the README, the changelog or the pages points to a
-//! file or a heading that is not there.
+//! file or a heading that is not there, and the number of query digests
+//! they quote is the number pinned.
 
 use std::fs;
 use std::path::{Path, PathBuf};
@@ -120,4 +121,28 @@ fn anchors_follow_githubs_rule() {
     assert_eq!(anchor(" The determinism contract"), "the-determinism-contract");
     assert_eq!(anchor(" Golden digests"), "golden-digests");
     assert_eq!(anchor(" geom-core's layers"), "geom-cores-layers");
+}
+
+/// Every "N query digests" the README and the pages quote is the number of
+/// query digests pinned in `golden/digests.txt`: the count moves whenever a
+/// query is added, and a figure on the front page must move with it.
+#[test]
+fn the_pages_quote_the_pinned_number_of_query_digests() {
+    let pinned = fs::read_to_string(root().join("crates/geom-test/golden/digests.txt")).expect("the digests");
+    let pinned = pinned.lines().filter(|line| line.starts_with("query.")).count();
+    let mut quoted = Vec::new();
+    for (path, text) in pages() {
+        let words: Vec<&str> = text.split_whitespace().collect();
+        for at in 1..words.len().saturating_sub(1) {
+            if words[at] == "query" && words[at + 1].starts_with("digests") {
+                if let Ok(n) = words[at - 1].parse::<usize>() {
+                    quoted.push((path.clone(), n));
+                }
+            }
+        }
+    }
+    assert!(!quoted.is_empty(), "no page quotes the number of query digests");
+    for (path, n) in quoted {
+        assert_eq!(n, pinned, "{} quotes {n} query digests; {pinned} are pinned", path.display());
+    }
 }
