@@ -133,11 +133,12 @@ fn the_pages_quote_the_pinned_number_of_query_digests() {
     let mut quoted = Vec::new();
     for (path, text) in pages() {
         let words: Vec<&str> = text.split_whitespace().collect();
-        for at in 1..words.len().saturating_sub(1) {
-            if words[at] == "query" && words[at + 1].starts_with("digests") {
-                if let Ok(n) = words[at - 1].parse::<usize>() {
-                    quoted.push((path.clone(), n));
-                }
+        for w in words.windows(3) {
+            if let [n, "query", digests] = w
+                && digests.starts_with("digests")
+                && let Ok(n) = n.parse::<usize>()
+            {
+                quoted.push((path.clone(), n));
             }
         }
     }
