@@ -114,7 +114,7 @@ fn an_altered_state_is_refused_with_a_typed_error() {
         world.step();
     }
     let bytes = world.to_bytes();
-    // Every single flipped bit is refused: as bytes that do not decode,
+    // A flipped bit (bits 0, 3 and 7 of every byte) is refused: as bytes that do not decode,
     // values the world does not accept, or a checksum that does not match.
     for i in 0..bytes.len() {
         for bit in [0, 3, 7] {

@@ -63,6 +63,26 @@ fn the_sandbox_page_quotes_the_pinned_output() {
     );
 }
 
+/// The page's examples are real: the event lines it quotes are what
+/// `--events` prints for the built-in scene, and the inputs file it shows is
+/// `inputs/example.toml` as it is.
+#[test]
+fn the_sandbox_page_quotes_real_events_and_the_example_inputs_file() {
+    let page = std::fs::read_to_string(manifest_dir().join("../../docs/SANDBOX.md")).expect("docs/SANDBOX.md");
+    let run = geom_tui(&["run", "default", "--ticks", "20", "--events"]);
+    assert!(run.status.success(), "{}", stderr(&run));
+    let printed = stdout(&run);
+    for line in ["4 impact b0 c10 t=0.25 point=36,-8 normal=-1,0 speed=3", "14 sensor-began b6 c8"] {
+        assert!(page.contains(&format!("`{line}`")), "docs/SANDBOX.md should quote `{line}`");
+        assert!(printed.lines().any(|l| l == line), "`run default --events` no longer prints `{line}`");
+    }
+    let example = std::fs::read_to_string(manifest_dir().join("inputs/example.toml")).expect("the example inputs");
+    assert!(
+        page.contains(&format!("```toml\n{example}```")),
+        "docs/SANDBOX.md should show inputs/example.toml as it is"
+    );
+}
+
 #[test]
 fn the_scene_file_on_disk_is_the_built_in_default() {
     let file = manifest_dir().join("scenes/default.toml");
