@@ -12,9 +12,8 @@
 //! 2. [`Vec2`]: vectors, with exact products in [`Scalar::Wide`].
 //! 3. [`Segment`], [`Circle`], [`Capsule`]: validated shapes.
 //! 4. [`query`]: closest points, distances, intersection tests, contacts,
-//!    and sweeps of moving circles, capsules and segments with their time of
-//!    impact, named
-//!    `<question>_<a>_<b>` (see the module for the rules).
+//!    and sweeps of moving circles, capsules and segments with their time
+//!    of impact, named `<question>_<a>_<b>` (see the module for the rules).
 //! 5. [`world`] (with the default `alloc` feature): a deterministic stepping
 //!    world of static and moving colliders and dynamic circles and
 //!    capsules, with inputs, events, friction, sensors, layers, world

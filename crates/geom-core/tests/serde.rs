@@ -114,8 +114,9 @@ fn an_altered_state_is_refused_with_a_typed_error() {
         world.step();
     }
     let bytes = world.to_bytes();
-    // A flipped bit (bits 0, 3 and 7 of every byte) is refused: as bytes that do not decode,
-    // values the world does not accept, or a checksum that does not match.
+    // A flipped bit (bits 0, 3 and 7 of every byte) is refused: as bytes
+    // that do not decode, values the world does not accept, or a checksum
+    // that does not match.
     for i in 0..bytes.len() {
         for bit in [0, 3, 7] {
             let mut tampered = bytes.clone();
