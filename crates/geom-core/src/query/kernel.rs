@@ -204,9 +204,9 @@ pub(crate) fn frame<S: Scalar>(direction: ExactVec<S::Exact>, length: S, dist2: 
 /// rounds as `S`'s own product does).
 #[inline]
 pub(crate) fn scale<S: Scalar>(v: Vec2<S>, k: S) -> Vec2<S> {
-    let k = k.to_exact();
-    // (deg 1 · deg 1) / deg 1 = deg 1
-    Vec2::new(S::from_ratio(v.x.to_exact() * k, S::EXACT_ONE), S::from_ratio(v.y.to_exact() * k, S::EXACT_ONE))
+    // The exact products rounded once, from native integers (the same bits
+    // as the exact ring's `from_ratio`: see `scalar/native.rs`).
+    Vec2::new(v.x.mul_round(k), v.y.mul_round(k))
 }
 
 /// The relation of a point to a segment, decided exactly.

@@ -22,6 +22,7 @@ use super::exact::{
     Exact, ExactInt, Rounding, round_div, round_sqrt_u64, round_sqrt_u128, rounded_div, rounded_shift, saturate,
     scaled_roots, sqrt_ratio,
 };
+use super::native;
 use super::private::{Format, Frame, Sealed, SealedFrac};
 use super::wide::Exact256;
 
@@ -118,6 +119,21 @@ impl<F: Frac32> Sealed<FixedI64<F::Double>> for FixedI32<F> {
     }
 
     #[inline]
+    fn mul_round(self, rhs: Self) -> Self {
+        Self::from_bits(native::mul_round_32(self.to_bits(), rhs.to_bits(), F::U32))
+    }
+
+    #[inline]
+    fn dot_round(a: (Self, Self), b: (Self, Self)) -> Self {
+        Self::from_bits(native::dot_round_32((a.0.to_bits(), a.1.to_bits()), (b.0.to_bits(), b.1.to_bits()), F::U32))
+    }
+
+    #[inline]
+    fn div_round(self, rhs: Self) -> Self {
+        Self::from_bits(native::div_round_32(self.to_bits(), rhs.to_bits(), F::U32))
+    }
+
+    #[inline]
     fn is_finite(self) -> bool {
         true
     }
@@ -167,6 +183,21 @@ impl<F: Frac64> Sealed<FixedI128<F::Double>> for FixedI64<F> {
     ) -> Frame<Self> {
         let root = |r: u64| Self::from_bits(r as i64);
         frame_rounded_once(x, y, length, dist2, want_normal, (Self::from_bits(1 << F::U32), i64::MAX as u64, root))
+    }
+
+    #[inline]
+    fn mul_round(self, rhs: Self) -> Self {
+        Self::from_bits(native::mul_round_64(self.to_bits(), rhs.to_bits(), F::U32))
+    }
+
+    #[inline]
+    fn dot_round(a: (Self, Self), b: (Self, Self)) -> Self {
+        Self::from_bits(native::dot_round_64((a.0.to_bits(), a.1.to_bits()), (b.0.to_bits(), b.1.to_bits()), F::U32))
+    }
+
+    #[inline]
+    fn div_round(self, rhs: Self) -> Self {
+        Self::from_bits(native::div_round_64(self.to_bits(), rhs.to_bits(), F::U32))
     }
 
     #[inline]

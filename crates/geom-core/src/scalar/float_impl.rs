@@ -46,6 +46,24 @@ impl Sealed<f32> for f32 {
     }
 
     #[inline]
+    fn mul_round(self, rhs: Self) -> Self {
+        // The f64 product of two f32 values is exact, so rounding it to
+        // f32 is rounding the exact product once: f32's own product.
+        self * rhs
+    }
+
+    #[inline]
+    fn dot_round(a: (Self, Self), b: (Self, Self)) -> Self {
+        (f64::from(a.0) * f64::from(b.0) + f64::from(a.1) * f64::from(b.1)) as f32
+    }
+
+    #[inline]
+    fn div_round(self, rhs: Self) -> Self {
+        // As the exact ring's `from_ratio`: the f64 quotient rounded to f32.
+        (f64::from(self) / f64::from(rhs)) as f32
+    }
+
+    #[inline]
     fn is_finite(self) -> bool {
         f32::is_finite(self)
     }
@@ -86,6 +104,21 @@ impl Sealed<f64> for f64 {
     #[inline]
     fn frame(x: f64, y: f64, length: Self, dist2: Option<(f64, f64)>, _: bool) -> Frame<Self> {
         frame_f64::<true>(x, y, length, dist2)
+    }
+
+    #[inline]
+    fn mul_round(self, rhs: Self) -> Self {
+        self * rhs
+    }
+
+    #[inline]
+    fn dot_round(a: (Self, Self), b: (Self, Self)) -> Self {
+        a.0 * b.0 + a.1 * b.1
+    }
+
+    #[inline]
+    fn div_round(self, rhs: Self) -> Self {
+        self / rhs
     }
 
     #[inline]

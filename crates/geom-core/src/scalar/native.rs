@@ -1,0 +1,178 @@
+//! Fixed-point products, dot products and quotients from native integers.
+//!
+//! A product of two fixed-point values with `F` fractional bits is the
+//! product of their raw integers, with `2F` fractional bits: exact in the
+//! integer twice as wide (`i64` for `FixedI32`, `i128` for `FixedI64`),
+//! and rounded back to `F` bits by one shift. A quotient is the dividend's
+//! raw value shifted up by `F` bits, divided by the divisor's: exact in the
+//! same wide integer, since a raw value and `F` together use at most 55
+//! (`FixedI32`) or 111 (`FixedI64`) bits. Every result is the exact value
+//! rounded once to nearest, ties to even, and saturating at the type's
+//! limits: the same bits as the exact ring's `from_ratio` gives (checked by
+//! the tests below), at the cost of a multiplication or a division of
+//! machine integers instead of 256-bit ones.
+
+/// Rounding and saturation of the wide integers, for both widths.
+macro_rules! native {
+    ($Narrow:ty, $Wide:ty, $shift:ident, $mul:ident, $dot:ident, $div:ident) => {
+        /// `value / 2^k` (`1 ≤ k < bits`) rounded to nearest, ties to
+        /// even, and saturated into the narrow type.
+        #[inline]
+        pub(crate) fn $shift(value: $Wide, k: u32) -> $Narrow {
+            // Adding half less one, plus the quotient's lowest bit, then
+            // flooring: a tie goes up exactly when the floor is odd. The
+            // sums cannot overflow: `value` is at most a square of the
+            // narrow type's extreme (or a sum of two, checked by the
+            // caller), far below the wide type's maximum less `2^k`.
+            let half = (1 as $Wide) << (k - 1);
+            let odd = (value >> k) & 1;
+            let q = (value + (half - 1 + odd)) >> k;
+            if q > <$Narrow>::MAX as $Wide {
+                <$Narrow>::MAX
+            } else if q < <$Narrow>::MIN as $Wide {
+                <$Narrow>::MIN
+            } else {
+                q as $Narrow
+            }
+        }
+
+        /// `a·b / 2^k`, rounded once (see the module documentation).
+        #[inline]
+        pub(crate) fn $mul(a: $Narrow, b: $Narrow, k: u32) -> $Narrow {
+            // |a·b| ≤ 2^(2·bits − 2): exact.
+            $shift(<$Wide>::from(a) * <$Wide>::from(b), k)
+        }
+
+        /// `(a0·b0 + a1·b1) / 2^k`, rounded once.
+        #[inline]
+        pub(crate) fn $dot(a: ($Narrow, $Narrow), b: ($Narrow, $Narrow), k: u32) -> $Narrow {
+            let (p, q) = (<$Wide>::from(a.0) * <$Wide>::from(b.0), <$Wide>::from(a.1) * <$Wide>::from(b.1));
+            // Keep the rounding's additions clear of the wide type's
+            // limits: a sum that large is beyond the narrow type's range
+            // scaled by 2^k, and saturates anyway.
+            let limit = (1 as <$Wide as Unsigned>::U) << (<$Wide>::BITS - 2);
+            match p.checked_add(q) {
+                Some(sum) if sum.unsigned_abs() < limit => $shift(sum, k),
+                Some(sum) if sum < 0 => <$Narrow>::MIN,
+                Some(_) => <$Narrow>::MAX,
+                // Both of one sign, so the sign of either.
+                None if p < 0 => <$Narrow>::MIN,
+                None => <$Narrow>::MAX,
+            }
+        }
+
+        /// `a·2^k / b`, rounded once to nearest (ties to even) and
+        /// saturated; a zero `b` saturates by the sign of `a` (zero for a
+        /// zero `a`).
+        #[inline]
+        pub(crate) fn $div(a: $Narrow, b: $Narrow, k: u32) -> $Narrow {
+            let num = <$Wide>::from(a) << k;
+            let den = <$Wide>::from(b);
+            if den == 0 {
+                return if a > 0 {
+                    <$Narrow>::MAX
+                } else if a < 0 {
+                    <$Narrow>::MIN
+                } else {
+                    0
+                };
+            }
+            // Floor division, then the remainder decides: above half a
+            // divisor rounds up, exactly half rounds to the even quotient.
+            let (num, den) = if den < 0 { (-num, -den) } else { (num, den) };
+            let (q, r) = (num.div_euclid(den), num.rem_euclid(den));
+            let twice = r << 1;
+            let q = if twice > den || (twice == den && q & 1 == 1) { q + 1 } else { q };
+            if q > <$Narrow>::MAX as $Wide {
+                <$Narrow>::MAX
+            } else if q < <$Narrow>::MIN as $Wide {
+                <$Narrow>::MIN
+            } else {
+                q as $Narrow
+            }
+        }
+    };
+}
+
+/// The unsigned counterpart of a wide integer, for the overflow guard.
+trait Unsigned {
+    type U;
+}
+impl Unsigned for i64 {
+    type U = u64;
+}
+impl Unsigned for i128 {
+    type U = u128;
+}
+
+native!(i32, i64, shift_round_64, mul_round_32, dot_round_32, div_round_32);
+native!(i64, i128, shift_round_128, mul_round_64, dot_round_64, div_round_64);
+
+#[cfg(test)]
+mod tests {
+    use fixed::types::{I8F24, I16F16, I24F8, I32F32, I48F16};
+
+    use crate::SplitMix;
+    use crate::scalar::Scalar;
+    use crate::scalar::private::Sealed;
+
+    /// Raw values where rounding and saturation are decided: extremes,
+    /// small values, halves, and arbitrary bits of every length.
+    fn raw(rng: &mut SplitMix, bits: u32) -> i64 {
+        let x = rng.next();
+        let max = ((1_i128 << (bits - 1)) - 1) as i64;
+        match x % 8 {
+            0 => [0, 1, -1, max, -max - 1, max / 2 + 1, -(max / 2) - 1, 3][(x >> 8) as usize % 8],
+            1 => ((x >> 3) % 1024) as i64 - 512,
+            _ => {
+                let length = ((x >> 3) % u64::from(bits)) as u32;
+                let v = ((rng.next() >> (64 - bits)) & ((1_u64 << length) - 1).max(1)) as i64;
+                if x & (1 << 40) == 0 { v } else { -v }
+            }
+        }
+    }
+
+    /// The native product, dot product and quotient equal the exact
+    /// ring's `from_ratio` of the same exact values, bit for bit, over
+    /// values of every size, extremes and ties included.
+    fn agrees_with_the_exact_ring<S: Scalar>(bits: u32, from_bits: impl Fn(i64) -> S) {
+        let mut rng = SplitMix(0x6e61_7469_7665 ^ u64::from(bits));
+        for _ in 0..200_000 {
+            let [a, b, c, d] = [0; 4].map(|_| from_bits(raw(&mut rng, bits)));
+            let product = S::from_ratio(a.to_exact() * b.to_exact(), S::EXACT_ONE);
+            assert_eq!(a.mul_round(b), product, "{a} · {b}");
+            let dot = S::from_ratio(a.to_exact() * b.to_exact() + c.to_exact() * d.to_exact(), S::EXACT_ONE);
+            assert_eq!(S::dot_round((a, c), (b, d)), dot, "{a}·{b} + {c}·{d}");
+            if b > S::ZERO {
+                let quotient = S::from_ratio(a.to_exact() * S::EXACT_ONE, b.to_exact());
+                assert_eq!(a.div_round(b), quotient, "{a} / {b}");
+            }
+        }
+    }
+
+    #[test]
+    fn native_products_and_quotients_agree_with_the_exact_ring() {
+        agrees_with_the_exact_ring::<I16F16>(32, |b| I16F16::from_bits(b as i32));
+        agrees_with_the_exact_ring::<I24F8>(32, |b| I24F8::from_bits(b as i32));
+        agrees_with_the_exact_ring::<I8F24>(32, |b| I8F24::from_bits(b as i32));
+        agrees_with_the_exact_ring::<I32F32>(64, I32F32::from_bits);
+        agrees_with_the_exact_ring::<I48F16>(64, I48F16::from_bits);
+    }
+
+    #[test]
+    fn ties_go_to_even_and_extremes_saturate() {
+        let h = |v: f64| I16F16::from_num(v);
+        // 2^-16 · 0.5 = 2^-17, a tie between 0 and 2^-16: to 0, the even one.
+        assert_eq!(I16F16::DELTA.mul_round(h(0.5)), 0);
+        // 3·2^-16 · 0.5: a tie between 1 and 2 steps: to 2.
+        assert_eq!((I16F16::DELTA * 3).mul_round(h(0.5)), I16F16::DELTA * 2);
+        assert_eq!(I16F16::MAX.mul_round(I16F16::MAX), I16F16::MAX);
+        assert_eq!(I16F16::MIN.mul_round(I16F16::MAX), I16F16::MIN);
+        assert_eq!(I32F32::MIN.mul_round(I32F32::MIN), I32F32::MAX);
+        assert_eq!(I32F32::dot_round((I32F32::MIN, I32F32::MIN), (I32F32::MIN, I32F32::MIN)), I32F32::MAX);
+        assert_eq!(I32F32::ONE.div_round(I32F32::ZERO), I32F32::MAX);
+        assert_eq!((-I32F32::ONE).div_round(I32F32::ZERO), I32F32::MIN);
+        assert_eq!(I32F32::ZERO.div_round(I32F32::ZERO), 0);
+        assert_eq!(I32F32::ONE.div_round(I32F32::from_num(3)), I32F32::from_bits(0x5555_5555));
+    }
+}
