@@ -190,6 +190,29 @@ pub enum Sweep<S> {
     Hit(Impact<S>),
 }
 
+/// The direction of a first touch's normal (from the obstacle towards the
+/// mover), checked against the relative motion for a float type, or `None`
+/// for no hit. Exact arithmetic never finds a touch whose normal points
+/// along the motion (a graze is square to it). Float kernels can: at
+/// `t = 0`, for shapes a few rounding steps apart and moving away, where a
+/// hit would stop a body that is leaving (it is a miss); and later, for a
+/// placement at zero distance whose direction is rounding noise, where
+/// the touch is real and faces the side the motion came from.
+#[inline]
+fn checked_direction<S: Scalar>(
+    t: S,
+    motion: ExactVec<S::Exact>,
+    direction: ExactVec<S::Exact>,
+) -> Option<ExactVec<S::Exact>> {
+    if !S::FORMAT.float || motion.dot(direction) <= <S::Exact as Exact>::ZERO {
+        Some(direction)
+    } else if t <= S::ZERO {
+        None
+    } else {
+        Some(motion.neg())
+    }
+}
+
 /// Whether a relative motion pushes into a contact whose normal (from the
 /// obstacle towards the mover) is along `normal_direction`.
 #[inline]
@@ -325,9 +348,10 @@ impl<S: Scalar> Relative<S> {
         let t = first.unwrap_or_else(|| {
             if point_segment(self.start, &self.core).on_segment() { S::ZERO } else { self.closest_approach() }
         });
+        // `<=`: a float's −0 becomes +0, the time every type reports.
         if t > S::ONE {
             S::ONE
-        } else if t < S::ZERO {
+        } else if t <= S::ZERO {
             S::ZERO
         } else {
             t
@@ -521,7 +545,10 @@ fn sweep_circle_core<S: Scalar>(circle: &Circle<S>, motion: Vec2<S>, core: &Segm
         let k = point_segment(c + travel_a, core);
         ((travel_a, k), relative.too_far(travel_a, k.dist2.overlaps(relative.reach)))
     });
-    let f = frame(touch_direction(&k, moving), inflate, None);
+    let Some(direction) = checked_direction(t, moving, touch_direction(&k, moving)) else {
+        return Sweep::Miss;
+    };
+    let f = frame(direction, inflate, None);
     Sweep::Hit(Impact { t, normal: f.normal, point: k.closest() + f.offset, travel_a, travel_b: Vec2::ZERO })
 }
 
@@ -657,6 +684,9 @@ pub fn sweep_circle_circle<S: Scalar>(a: &Circle<S>, motion_a: Vec2<S>, b: &Circ
         let too_far = relative.too_far(travel_a - travel_b, dist2.overlaps(relative.reach));
         ((travel_a, travel_b, touch_direction(dir)), too_far)
     });
+    let Some(dir) = checked_direction(t, moving, dir) else {
+        return Sweep::Miss;
+    };
     let f = frame(dir, b.radius(), None);
     Sweep::Hit(Impact { t, normal: f.normal, point: b.center() + travel_b + f.offset, travel_a, travel_b })
 }
@@ -720,7 +750,10 @@ pub fn sweep_capsule_circle<S: Scalar>(capsule: &Capsule<S>, motion: Vec2<S>, ci
         let k = point_segment(circle.center(), &moved(travel_a));
         ((travel_a, k), relative.too_far(-travel_a, k.dist2.overlaps(relative.reach)))
     });
-    let Contact { point, normal, .. } = contact(&k, touch_direction(&k, seen));
+    let Some(direction) = checked_direction(t, seen, touch_direction(&k, seen)) else {
+        return Sweep::Miss;
+    };
+    let Contact { point, normal, .. } = contact(&k, direction);
     Sweep::Hit(Impact { t, normal, point, travel_a, travel_b: Vec2::ZERO })
 }
 
@@ -919,6 +952,9 @@ fn sweep_cores<S: Scalar>(
         let too_far = too_far(travel_a - travel_b, k.dist2.overlaps(reach));
         ((travel_a, travel_b, k, direction), too_far)
     });
+    let Some(direction) = checked_direction(t, moving, direction) else {
+        return Sweep::Miss;
+    };
     let f = frame(direction, rb, None);
     Sweep::Hit(Impact { t, normal: f.normal, point: k.on_b + f.offset, travel_a, travel_b })
 }
