@@ -142,10 +142,7 @@ pub(crate) fn world_fields(settings: &Settings) -> Vec<(&'static str, f64)> {
         ("gx", settings.gravity.x),
         ("gy", settings.gravity.y),
         ("bounce", settings.bounce_threshold()),
-        (
-            "substeps",
-            f64::from(settings.max_substeps.unwrap_or_else(|| WorldConfig::new(settings.gravity).max_substeps)),
-        ),
+        ("substeps", f64::from(settings.substeps.unwrap_or_else(|| WorldConfig::new(settings.gravity).substeps))),
     ]
 }
 
@@ -170,7 +167,7 @@ pub(crate) fn with_settings(settings: Settings, pairs: &[(String, f64)]) -> Resu
                 let substeps = whole
                     .then_some(*value as u8)
                     .ok_or_else(|| format!("substeps must be a whole number from 1 to 255, not {value}"))?;
-                next.max_substeps = Some(substeps);
+                next.substeps = Some(substeps);
             }
             _ => return Err(format!("no setting `{name}` (settings: gx gy bounce substeps)")),
         }
@@ -344,10 +341,7 @@ mod tests {
         let settings = Settings::new(Vec2::new(0.0, -0.1));
         let typed = pairs("gx=0.5 bounce=0.25 substeps=2").unwrap();
         let next = with_settings(settings, &typed).unwrap();
-        assert_eq!(
-            (next.gravity, next.bounce_threshold, next.max_substeps),
-            (Vec2::new(0.5, -0.1), Some(0.25), Some(2))
-        );
+        assert_eq!((next.gravity, next.bounce_threshold, next.substeps), (Vec2::new(0.5, -0.1), Some(0.25), Some(2)));
         assert!(with_settings(settings, &pairs("substeps=1.5").unwrap()).is_err());
         assert!(with_settings(settings, &pairs("bounce=-1").unwrap()).is_err());
         assert!(with_settings(settings, &pairs("g=1").unwrap()).unwrap_err().contains("gx gy bounce substeps"));

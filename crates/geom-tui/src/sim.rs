@@ -358,7 +358,7 @@ impl<S: SandboxScalar> Sim for World<S> {
         let mut scene = Scene::new(crate::scene::Settings {
             gravity: of_vec(config.gravity),
             bounce_threshold: Some(config.bounce_threshold.to_f64()),
-            max_substeps: Some(config.max_substeps),
+            substeps: Some(config.substeps),
         });
         scene.scalar = Some(S::KIND);
         scene.colliders = Sim::colliders(self).into_iter().map(|(_, c)| c).collect();

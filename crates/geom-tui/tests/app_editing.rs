@@ -144,7 +144,7 @@ fn typed_world_settings_change_the_set_up_and_re_run_to_this_tick() {
     edit(&mut app, "gy=-0.03125 substeps=2");
     assert_done(&app, "tick 4");
     assert_eq!(app.setup().settings.gravity, Vec2::new(0.0, -0.03125));
-    assert_eq!(app.setup().settings.max_substeps, Some(2));
+    assert_eq!(app.setup().settings.substeps, Some(2));
     let mut scene = default_scene();
     scene.settings = app.setup().settings;
     let fresh = stepped(App::new(scene, None, ScalarKind::I32F32).unwrap(), 4);

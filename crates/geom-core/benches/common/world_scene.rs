@@ -15,6 +15,15 @@
 //!   platforms; 16000: 1600 × 1600 and 3136 platforms).
 //! - [`pile`]: a dense pile of `n` touching balls at rest, on the floor of
 //!   the same 400 × 400 box (no platforms), held in a bin 100 wide.
+//! - [`jar`]: `n` balls of radius 0.4 to 1.6 (a merge game's fruit) placed
+//!   apart on a staggered grid above a jar `width` wide, falling in under
+//!   gravity −0.01.
+//! - [`square_pile`]: `n` balls of radius 1 on a square grid, touching,
+//!   in a bin exactly 100 balls wide, under gravity −0.05.
+//! - [`tube`]: `n` balls of radius 0.5 stacked touching in a tube exactly
+//!   as wide, under gravity −0.01.
+//! - [`stack`]: a ball `ratio` times as heavy resting on another, on a
+//!   floor, under gravity −0.01.
 #![allow(dead_code, unreachable_pub)]
 
 use geom_core::world::{BodyDef, ColliderDef, World, WorldConfig};
@@ -30,6 +39,8 @@ pub struct Ball {
     /// Units per tick.
     pub velocity: [f64; 2],
     pub restitution: f64,
+    /// One over the mass (1 but for [`stack`]'s heavy ball).
+    pub inverse_mass: f64,
 }
 
 /// A scene: static walls (segments `[x0, y0, x1, y1]`), balls and gravity.
@@ -78,7 +89,7 @@ pub fn platforms(n: usize) -> WorldScene {
             let position = [rng.range(-half + 10.0, half - 10.0), rng.range(0.0, half - 10.0)];
             let radius = rng.range(0.5, 1.5);
             let velocity = [rng.range(-2.0, 2.0), rng.range(-2.0, 2.0)];
-            Ball { position, radius, velocity, restitution: rng.range(0.0, 0.8) }
+            Ball { position, radius, velocity, restitution: rng.range(0.0, 0.8), inverse_mass: 1.0 }
         })
         .collect();
     WorldScene { name: format!("platforms_{n}"), gravity: [0.0, -0.05], walls, balls, warm_up: 120 }
@@ -115,10 +126,85 @@ pub fn pile(n: usize) -> WorldScene {
                 break 'rows;
             }
             let position = [first + col as f64, y];
-            balls.push(Ball { position, radius: rng.range(0.5, 0.55), velocity: [0.0; 2], restitution: 0.0 });
+            balls.push(Ball {
+                position,
+                radius: rng.range(0.5, 0.55),
+                velocity: [0.0; 2],
+                restitution: 0.0,
+                inverse_mass: 1.0,
+            });
         }
     }
     WorldScene { name: format!("pile_{n}"), gravity: [0.0, -0.05], walls, balls, warm_up: 10 }
+}
+
+/// A ball at rest, of unit mass and no bounce.
+fn resting(position: [f64; 2], radius: f64) -> Ball {
+    Ball { position, radius, velocity: [0.0; 2], restitution: 0.0, inverse_mass: 1.0 }
+}
+
+/// A jar `width` wide (a floor at 0 and walls twice as tall as the balls
+/// need when packed), and `n` balls of radius 0.4 to 1.6 on a staggered
+/// grid 3.5 apart starting 2 above the floor, at rest: they fall in and
+/// pile up, as a merge game's fruit does. Stepped 120 ticks before a tick
+/// is measured, when most are falling and the first are piling up.
+pub fn jar(n: usize, width: f64) -> WorldScene {
+    let half = width / 2.0;
+    let spacing = 3.5;
+    let columns = ((width - 1.0) / spacing).floor().max(1.0) as usize;
+    let rows = n.div_ceil(columns);
+    let top = round(4.0 + rows as f64 * spacing);
+    let walls = vec![[-half, 0.0, half, 0.0], [-half, 0.0, -half, top], [half, 0.0, half, top]];
+    let mut rng = SplitMix(0x006a_6172);
+    let balls = (0..n)
+        .map(|k| {
+            let (row, col) = (k / columns, k % columns);
+            let shift = if row % 2 == 0 { 0.0 } else { spacing / 4.0 };
+            let x = -half + spacing / 2.0 + 0.5 + col as f64 * spacing + shift;
+            let y = 2.0 + row as f64 * spacing;
+            resting([round(x), round(y)], rng.range(0.4, 1.6))
+        })
+        .collect();
+    WorldScene { name: format!("jar_{n}"), gravity: [0.0, -0.01], walls, balls, warm_up: 120 }
+}
+
+/// `n` balls of radius 1 touching on a square grid (spacing 2) in a bin
+/// exactly 100 balls wide, at rest under gravity −0.05: a grid that the
+/// load squeezes, and that settles. Stepped 120 ticks before a tick is
+/// measured.
+pub fn square_pile(n: usize) -> WorldScene {
+    let columns = 100;
+    let half = columns as f64;
+    let rows = n.div_ceil(columns);
+    let top = 2.0 * rows as f64 + 10.0;
+    let walls = vec![[-half, 0.0, half, 0.0], [-half, 0.0, -half, top], [half, 0.0, half, top]];
+    let balls = (0..n)
+        .map(|k| {
+            let (row, col) = (k / columns, k % columns);
+            resting([-half + 1.0 + 2.0 * col as f64, 1.0 + 2.0 * row as f64], 1.0)
+        })
+        .collect();
+    WorldScene { name: format!("square_pile_{n}"), gravity: [0.0, -0.05], walls, balls, warm_up: 120 }
+}
+
+/// `n` balls of radius 0.5 stacked touching in a tube 1 wide, on its
+/// floor, under gravity −0.01: at rest, the top ball's centre is at
+/// `n − 0.5`.
+pub fn tube(n: usize) -> WorldScene {
+    let top = n as f64 + 5.0;
+    let walls = vec![[-0.5, 0.0, 0.5, 0.0], [-0.5, 0.0, -0.5, top], [0.5, 0.0, 0.5, top]];
+    let balls = (0..n).map(|k| resting([0.0, 0.5 + k as f64], 0.5)).collect();
+    WorldScene { name: format!("tube_{n}"), gravity: [0.0, -0.01], walls, balls, warm_up: 0 }
+}
+
+/// A ball of radius 0.5 resting on a floor and another `ratio` times as
+/// heavy resting on it, under gravity −0.01: at rest, the top one's
+/// centre is at 1.5.
+pub fn stack(ratio: f64) -> WorldScene {
+    let walls = vec![[-10.0, 0.0, 10.0, 0.0]];
+    let heavy = Ball { inverse_mass: 1.0 / ratio, ..resting([0.0, 1.5], 0.5) };
+    let balls = vec![resting([0.0, 0.5], 0.5), heavy];
+    WorldScene { name: format!("stack_{ratio}"), gravity: [0.0, -0.01], walls, balls, warm_up: 0 }
 }
 
 fn vec2<S: Scalar>([x, y]: [f64; 2]) -> Vec2<S> {
@@ -131,6 +217,7 @@ impl Ball {
         let mut def = BodyDef::new(vec2(self.position), S::from_f64(self.radius));
         def.velocity = vec2(self.velocity);
         def.restitution = S::from_f64(self.restitution);
+        def.inverse_mass = S::from_f64(self.inverse_mass);
         def
     }
 }

@@ -2,7 +2,8 @@
 
 use super::digest::Digest;
 
-use super::step::abs;
+use super::arith::abs;
+use super::sleep::Sleep;
 use super::{BodyId, Filter, Shape, WorldError, hash_scalars, in_range, in_safe_range, in_unit_range};
 use crate::query::kernel::clamp_to_range;
 use crate::scalar::Scalar;
@@ -161,6 +162,7 @@ impl<S: Scalar> BodyDef<S> {
             sensor: self.sensor,
             filter: self.filter,
             tag: self.tag,
+            sleep: Sleep::default(),
         })
     }
 
@@ -218,6 +220,8 @@ pub struct Body<S> {
     pub(super) sensor: bool,
     pub(super) filter: Filter,
     tag: u64,
+    /// Whether it sleeps, and how long it has been still.
+    pub(super) sleep: Sleep,
 }
 
 impl<S: Scalar> Body<S> {
@@ -390,6 +394,34 @@ impl<S: Scalar> Body<S> {
         self.tag
     }
 
+    /// Whether the body sleeps: it and everything it touches have been
+    /// still for [`WorldConfig::sleep_ticks`](super::WorldConfig::sleep_ticks)
+    /// ticks, so it is not stepped (and stays exactly where it is) until an
+    /// awake body or a moving collider touches its island or an input
+    /// reaches one of its bodies.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::world::{BodyDef, World, WorldConfig};
+    /// use geom_core::{Segment, Vec2};
+    ///
+    /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f64, -0.05)))?;
+    /// world.add_collider(Segment::new(Vec2::new(-5.0, 0.0), Vec2::new(5.0, 0.0))?)?;
+    /// let ball = world.add_body(BodyDef::new(Vec2::new(0.0, 0.5), 0.5))?;
+    /// for _ in 0..40 {
+    ///     world.step();
+    /// }
+    /// assert!(world.body(ball).unwrap().is_sleeping());
+    /// world.set_velocity(ball, Vec2::new(0.0, 1.0))?; // a jump wakes it
+    /// assert!(!world.body(ball).unwrap().is_sleeping());
+    /// # Ok::<(), geom_core::world::WorldError>(())
+    /// ```
+    #[must_use]
+    pub fn is_sleeping(&self) -> bool {
+        self.sleep.island.is_some()
+    }
+
     /// The body as plain data, to edit and give back to
     /// [`World::set_body`](super::World::set_body) (see [`Body`] for an
     /// example).
@@ -461,11 +493,17 @@ impl<S: Scalar> Body<S> {
         h.write_u8(u8::from(self.sensor));
         self.filter.hash(h);
         h.write_u64(self.tag);
-        // After everything a circle hashes, so a circle's checksum is what
-        // it was before bodies could be capsules.
         if self.is_capsule() {
             let [start, end] = self.core;
             hash_scalars(h, &[start.x, start.y, end.x, end.y]);
+        }
+        h.write_u32(u32::from(self.sleep.still));
+        match self.sleep.island {
+            Some(island) => {
+                h.write_u8(1);
+                h.write_u32(island.0);
+            }
+            None => h.write_u8(0),
         }
     }
 }

@@ -108,19 +108,18 @@ impl<S> EventKind<S> {
     }
 }
 
-/// Replaces `previous` with `now` (both ascending, `now` possibly with
-/// repeats, which are dropped), pushing an event for every pair that is new
-/// (`began`) and every pair that is gone (`ended`).
+/// Pushes an event for every pair in `now` that is not in `previous`
+/// (`began`) and every pair in `previous` that is not in `now` (`ended`);
+/// both ascending, without repeats.
 pub(super) fn diff<S: Scalar>(
-    previous: &mut Vec<(BodyId, Id)>,
-    now: &mut Vec<(BodyId, Id)>,
+    previous: &[(BodyId, Id)],
+    now: &[(BodyId, Id)],
     events: &mut Vec<Event<S>>,
     (began, ended): (EventKind<S>, EventKind<S>),
 ) {
-    now.dedup();
     let (mut i, mut j) = (0, 0);
     let mut push = |(body, other): (BodyId, Id), kind| events.push(Event { body, other, kind });
-    while i < previous.len() || j < now.len() {
+    loop {
         match (previous.get(i), now.get(j)) {
             (Some(&old), Some(&new)) if old == new => {
                 i += 1;
@@ -141,7 +140,6 @@ pub(super) fn diff<S: Scalar>(
             (None, None) => break,
         }
     }
-    core::mem::swap(previous, now);
 }
 
 /// Puts a tick's events in their order: by body, then by the other, then

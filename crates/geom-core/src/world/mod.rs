@@ -147,12 +147,21 @@
 //! # Ok::<(), geom_core::world::WorldError>(())
 //! ```
 
+mod aabb;
+mod arith;
 mod body;
 mod collider;
+mod config;
+mod contact;
 mod digest;
+mod edit;
 mod events;
 mod index;
+mod motion;
+mod narrow;
 mod query;
+mod sleep;
+mod solver;
 #[cfg(feature = "serde")]
 mod state;
 mod step;
@@ -161,19 +170,19 @@ mod sync;
 
 use alloc::sync::Arc;
 use alloc::vec::Vec;
-use core::fmt;
 
-use crate::query::kernel::scale;
 use crate::scalar::Scalar;
-use crate::shape::ShapeError;
 use crate::vec2::Vec2;
 
 pub use body::{Body, BodyDef};
 pub use collider::{Collider, ColliderDef, Shape};
+pub use config::{WorldConfig, WorldError};
 pub use events::{Event, EventKind};
 pub use query::{Nearest, RayHit};
 pub use sync::{SyncTest, sync_test};
 
+use config::{hash_scalars, in_range, in_safe_range, in_unit_range, is_nan};
+use contact::ContactState;
 use digest::Digest;
 use index::Index;
 use step::Scratch;
@@ -358,205 +367,6 @@ impl Default for Filter {
     }
 }
 
-/// Why the world refused a change. The world is left exactly as it was.
-///
-/// # Examples
-///
-/// ```
-/// use geom_core::world::{BodyDef, World, WorldConfig, WorldError};
-/// use geom_core::Vec2;
-///
-/// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f32, -0.1)))?;
-/// let mut def = BodyDef::new(Vec2::new(0.0, 0.0), 1.0);
-/// def.restitution = 1.5;
-/// assert_eq!(world.add_body(def), Err(WorldError::Restitution));
-/// assert!(world.bodies().is_empty());
-/// # Ok::<(), WorldError>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[non_exhaustive]
-pub enum WorldError {
-    /// A position or radius does not make a valid shape.
-    Shape(ShapeError),
-    /// A velocity, an impulse or the gravity is NaN, infinite, or beyond
-    /// [`Scalar::MAX_COORD`] in a component (or would make a velocity so).
-    Velocity,
-    /// The inverse mass is negative, NaN, or beyond [`Scalar::MAX_COORD`].
-    InverseMass,
-    /// The restitution is outside `[0, 1]` (or NaN).
-    Restitution,
-    /// The friction coefficient is negative, NaN or beyond
-    /// [`Scalar::MAX_COORD`].
-    Friction,
-    /// The gravity scale is NaN or beyond [`Scalar::MAX_COORD`] in size.
-    GravityScale,
-    /// The bounce threshold is negative, NaN or beyond the safe range, or
-    /// the number of substeps is zero.
-    Config,
-    /// No body has this id.
-    UnknownBody(BodyId),
-    /// No collider has this id.
-    UnknownCollider(ColliderId),
-    /// All 2^32 ids have been handed out.
-    OutOfIds,
-    /// A saved state lists ids out of order, twice, or beyond the next id
-    /// to hand out, or a contact a step could not have recorded (with
-    /// something that does not exist, or the wrong way round).
-    Ids,
-    /// A saved state is not one: its bytes do not decode as a world.
-    Malformed,
-    /// A saved state is in another scalar type (`I16F16` bytes read as
-    /// `I32F32`, say): read it in its own type, then
-    /// [`convert`](World::convert) it.
-    Scalar,
-    /// A saved state's checksum does not match its contents: it was
-    /// altered or corrupted.
-    Checksum,
-}
-
-impl fmt::Display for WorldError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Shape(e) => write!(f, "invalid shape: {e}"),
-            Self::Velocity => {
-                f.write_str("a velocity, an impulse or the gravity is not finite or outside the safe range")
-            }
-            Self::InverseMass => f.write_str("the inverse mass is negative, not finite or outside the safe range"),
-            Self::Restitution => f.write_str("the restitution is outside [0, 1]"),
-            Self::Friction => f.write_str("the friction is negative, not finite or outside the safe range"),
-            Self::GravityScale => f.write_str("the gravity scale is not finite or outside the safe range"),
-            Self::Config => f.write_str("the bounce threshold is negative or out of range, or substeps is zero"),
-            Self::UnknownBody(id) => write!(f, "no body has id {}", id.0),
-            Self::UnknownCollider(id) => write!(f, "no collider has id {}", id.0),
-            Self::OutOfIds => f.write_str("all ids have been handed out"),
-            Self::Ids => f.write_str(
-                "ids are out of order, repeated, beyond the next id, or unknown, or a contact is the wrong way round",
-            ),
-            Self::Malformed => f.write_str("the bytes are not a saved world"),
-            Self::Scalar => f.write_str("the saved world is in another scalar type"),
-            Self::Checksum => f.write_str("the saved world's checksum does not match: it was altered or corrupted"),
-        }
-    }
-}
-
-impl core::error::Error for WorldError {}
-
-impl From<ShapeError> for WorldError {
-    fn from(e: ShapeError) -> Self {
-        Self::Shape(e)
-    }
-}
-
-/// Whether `v` is a finite value within `[0, max]`.
-fn in_unit_range<S: Scalar>(v: S, max: S) -> bool {
-    v.is_finite() && v >= S::ZERO && v <= max
-}
-
-/// Whether `v` is NaN (`v != v`: the generic test, for every scalar type).
-#[allow(clippy::eq_op)]
-fn is_nan<S: Scalar>(v: S) -> bool {
-    v != v
-}
-
-/// Whether `v` is finite and within `±MAX_COORD`.
-fn in_range<S: Scalar>(v: S) -> bool {
-    v.is_finite() && v <= S::MAX_COORD && v >= -S::MAX_COORD
-}
-
-/// Whether both components are finite and within the safe range.
-fn in_safe_range<S: Scalar>(v: Vec2<S>) -> bool {
-    in_range(v.x) && in_range(v.y)
-}
-
-/// Hashes scalars by their bits.
-fn hash_scalars<S: Scalar>(h: &mut Digest, values: &[S]) {
-    for v in values {
-        h.write_u64(v.hash_bits());
-    }
-}
-
-/// How the world steps: gravity, bounce and the bound on substeps.
-///
-/// # Examples
-///
-/// ```
-/// use geom_core::world::WorldConfig;
-/// use geom_core::Vec2;
-///
-/// let config = WorldConfig::new(Vec2::new(0.0_f64, -0.5));
-/// assert_eq!(config.bounce_threshold, 1.0); // 2 × (|gx| + |gy|)
-/// assert_eq!(config.max_substeps, 4);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq)]
-#[cfg_attr(
-    feature = "serde",
-    derive(serde::Serialize, serde::Deserialize),
-    serde(bound = "S: Scalar + serde::Serialize + serde::de::DeserializeOwned")
-)]
-pub struct WorldConfig<S> {
-    /// Added to every movable body's velocity (times its gravity scale) at
-    /// the start of each tick (units per tick per tick).
-    pub gravity: Vec2<S>,
-    /// Impacts slower than this along the normal (units per tick, measured
-    /// at the instant of impact) do not bounce: the body loses its normal
-    /// speed and stays against the surface. They are not reported as
-    /// impact events either. A resting body meets its floor at half a tick
-    /// of gravity, so this must be above that for bodies to rest without
-    /// jitter; and every bounce of a ball with restitution below 1 is
-    /// slower than the one before, so it comes to rest once its bounces
-    /// fall below this.
-    #[cfg_attr(feature = "serde", serde(with = "crate::scalar::serde_scalar"))]
-    pub bounce_threshold: S,
-    /// How many times a body may hit something and continue within one tick
-    /// before it stops at its next impact.
-    pub max_substeps: u8,
-}
-
-impl<S: Scalar> WorldConfig<S> {
-    /// A configuration with the given gravity, a bounce threshold of twice
-    /// gravity's size (`2·(|gx| + |gy|)`, four times what a resting body's
-    /// impacts measure, held at [`Scalar::MAX_COORD`]) and 4 substeps.
-    ///
-    /// A gravity outside the safe range (which [`World::new`] refuses) is
-    /// measured at the range's edge here, so building the configuration
-    /// never overflows.
-    ///
-    /// See [`WorldConfig`] for an example.
-    #[must_use]
-    pub fn new(gravity: Vec2<S>) -> Self {
-        // Clamped first: |MIN| and the sum of two huge components overflow
-        // a fixed-point type.
-        let abs = |v: S| {
-            if v < -S::MAX_COORD || v > S::MAX_COORD {
-                S::MAX_COORD
-            } else if v < S::ZERO {
-                -v
-            } else {
-                v
-            }
-        };
-        let size = abs(gravity.x) + abs(gravity.y);
-        let threshold = size + size; // at most 4·MAX_COORD: no overflow
-        let bounce_threshold = if threshold > S::MAX_COORD { S::MAX_COORD } else { threshold };
-        Self { gravity, bounce_threshold, max_substeps: 4 }
-    }
-
-    fn validate(&self) -> Result<(), WorldError> {
-        if !in_safe_range(self.gravity) {
-            return Err(WorldError::Velocity);
-        }
-        if !in_unit_range(self.bounce_threshold, S::MAX_COORD) || self.max_substeps == 0 {
-            return Err(WorldError::Config);
-        }
-        Ok(())
-    }
-
-    fn hash(&self, h: &mut Digest) {
-        hash_scalars(h, &[self.gravity.x, self.gravity.y, self.bounce_threshold]);
-        h.write_u8(self.max_substeps);
-    }
-}
-
 /// The deterministic world: colliders, bodies, and the step that moves
 /// them. See the [module documentation](self).
 ///
@@ -582,8 +392,11 @@ pub struct World<S> {
     colliders_hash: Option<u64>,
     next_body: u32,
     next_collider: u32,
-    /// The pairs in contact during the last tick, ascending.
-    contacts: Vec<(BodyId, Id)>,
+    /// The contacts of the last tick, ascending by pair: part of the state
+    /// (the next tick's solve starts from their impulses).
+    contacts: Vec<ContactState<S>>,
+    /// Their pairs, as [`World::contacts`] lists them.
+    pairs: Vec<(BodyId, Id)>,
     /// The sensor overlaps during the last tick, ascending.
     overlaps: Vec<(BodyId, Id)>,
     /// What happened during the last tick.
@@ -606,6 +419,7 @@ impl<S: Clone> Clone for World<S> {
             next_body: self.next_body,
             next_collider: self.next_collider,
             contacts: self.contacts.clone(),
+            pairs: self.pairs.clone(),
             overlaps: self.overlaps.clone(),
             events: self.events.clone(),
             index: self.index.clone(),
@@ -624,6 +438,7 @@ impl<S: Clone> Clone for World<S> {
         self.next_body = source.next_body;
         self.next_collider = source.next_collider;
         self.contacts.clone_from(&source.contacts);
+        self.pairs.clone_from(&source.pairs);
         self.overlaps.clone_from(&source.overlaps);
         self.events.clone_from(&source.events);
         self.index.clone_from(&source.index);
@@ -663,7 +478,7 @@ impl<S: Scalar> World<S> {
     /// ```
     pub fn new(config: WorldConfig<S>) -> Result<Self, WorldError> {
         config.validate()?;
-        Ok(Self::assemble(config, 0, Vec::new(), Vec::new(), [0, 0], [Vec::new(), Vec::new()]))
+        Ok(Self::assemble(config, 0, Vec::new(), Vec::new(), [0, 0], (Vec::new(), Vec::new())))
     }
 
     /// A world of these parts (the ids still to hand out, then the
@@ -675,8 +490,9 @@ impl<S: Scalar> World<S> {
         bodies: Vec<Body<S>>,
         colliders: Vec<Collider<S>>,
         [next_body, next_collider]: [u32; 2],
-        [contacts, overlaps]: [Vec<(BodyId, Id)>; 2],
+        (contacts, overlaps): (Vec<ContactState<S>>, Vec<(BodyId, Id)>),
     ) -> Self {
+        let pairs = contacts.iter().map(ContactState::key).collect();
         Self {
             config,
             tick,
@@ -686,6 +502,7 @@ impl<S: Scalar> World<S> {
             next_body,
             next_collider,
             contacts,
+            pairs,
             overlaps,
             events: Vec::new(),
             index: Index::default(),
@@ -728,387 +545,6 @@ impl<S: Scalar> World<S> {
         self.tick
     }
 
-    /// Adds a body, returning its id.
-    ///
-    /// # Errors
-    ///
-    /// A [`WorldError`] naming what is wrong with `def`; the world is left
-    /// unchanged.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use fixed::types::I16F16;
-    /// use geom_core::world::{BodyDef, World, WorldConfig, WorldError};
-    /// use geom_core::{ShapeError, Vec2};
-    ///
-    /// let mut world = World::new(WorldConfig::new(Vec2::new(I16F16::ZERO, I16F16::ZERO)))?;
-    /// let far = Vec2::new(I16F16::from_num(5000), I16F16::ZERO);
-    /// let err = world.add_body(BodyDef::new(far, I16F16::ONE));
-    /// assert_eq!(err, Err(WorldError::Shape(ShapeError::out_of_range(far.x))));
-    /// let id = world.add_body(BodyDef::new(Vec2::new(I16F16::ZERO, I16F16::ZERO), I16F16::ONE))?;
-    /// assert_eq!(world.bodies().len(), 1);
-    /// # let _ = id;
-    /// # Ok::<(), WorldError>(())
-    /// ```
-    pub fn add_body(&mut self, def: BodyDef<S>) -> Result<BodyId, WorldError> {
-        let id = BodyId(self.next_body);
-        let body = def.validate(id)?;
-        self.next_body = self.next_body.checked_add(1).ok_or(WorldError::OutOfIds)?;
-        self.bodies.push(body);
-        self.index.invalidate();
-        Ok(id)
-    }
-
-    /// Replaces everything about a body but its id: its shape, velocity,
-    /// mass, restitution, friction, gravity scale, sensor flag, filter and
-    /// tag.
-    ///
-    /// # Errors
-    ///
-    /// [`WorldError::UnknownBody`], or what is wrong with `def`; the world
-    /// is left unchanged.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use geom_core::world::{BodyDef, World, WorldConfig};
-    /// use geom_core::Vec2;
-    ///
-    /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f32, -0.1)))?;
-    /// let id = world.add_body(BodyDef::new(Vec2::new(0.0, 0.0), 1.0))?;
-    /// let mut def = world.body(id).unwrap().def();
-    /// def.gravity_scale = 0.0; // a balloon
-    /// def.tag = 42; // the game's own id for it
-    /// world.set_body(id, def)?;
-    /// world.step();
-    /// assert_eq!(world.body(id).unwrap().velocity(), Vec2::new(0.0, 0.0));
-    /// assert_eq!(world.body(id).unwrap().tag(), 42);
-    /// # Ok::<(), geom_core::world::WorldError>(())
-    /// ```
-    pub fn set_body(&mut self, id: BodyId, def: BodyDef<S>) -> Result<(), WorldError> {
-        let index = self.body_index(id)?;
-        self.bodies[index] = def.validate(id)?;
-        self.index.invalidate();
-        Ok(())
-    }
-
-    /// Sets a body's velocity (units per tick): a game's input between
-    /// ticks.
-    ///
-    /// # Errors
-    ///
-    /// [`WorldError::UnknownBody`], or [`WorldError::Velocity`] for a
-    /// velocity outside the safe range; the world is left unchanged.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use geom_core::world::{BodyDef, World, WorldConfig, WorldError};
-    /// use geom_core::Vec2;
-    ///
-    /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f32, 0.0)))?;
-    /// let id = world.add_body(BodyDef::new(Vec2::new(0.0, 0.0), 1.0))?;
-    /// world.set_velocity(id, Vec2::new(0.0, 2.0))?; // jump
-    /// assert_eq!(world.body(id).unwrap().velocity(), Vec2::new(0.0, 2.0));
-    /// assert_eq!(world.set_velocity(id, Vec2::new(f32::NAN, 0.0)), Err(WorldError::Velocity));
-    /// assert_eq!(world.body(id).unwrap().velocity(), Vec2::new(0.0, 2.0));
-    /// # Ok::<(), WorldError>(())
-    /// ```
-    pub fn set_velocity(&mut self, id: BodyId, velocity: Vec2<S>) -> Result<(), WorldError> {
-        let index = self.body_index(id)?;
-        if !in_safe_range(velocity) {
-            return Err(WorldError::Velocity);
-        }
-        self.bodies[index].velocity = velocity;
-        Ok(())
-    }
-
-    /// Applies an impulse to a body: its velocity changes by
-    /// `impulse × inverse_mass` (each component rounded once), so the same
-    /// impulse moves a heavy body less, and equal and opposite impulses on
-    /// two bodies leave their momentum unchanged. An immovable body
-    /// (inverse mass 0) does not change.
-    ///
-    /// # Errors
-    ///
-    /// [`WorldError::UnknownBody`], or [`WorldError::Velocity`] when the
-    /// impulse or the resulting velocity is outside the safe range; the
-    /// world is left unchanged.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use geom_core::world::{BodyDef, World, WorldConfig};
-    /// use geom_core::Vec2;
-    ///
-    /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f64, 0.0)))?;
-    /// let mut heavy = BodyDef::new(Vec2::new(0.0, 0.0), 1.0);
-    /// heavy.inverse_mass = 0.25; // a mass of 4
-    /// let id = world.add_body(heavy)?;
-    /// world.apply_impulse(id, Vec2::new(2.0, 0.0))?;
-    /// assert_eq!(world.body(id).unwrap().velocity(), Vec2::new(0.5, 0.0));
-    /// # Ok::<(), geom_core::world::WorldError>(())
-    /// ```
-    pub fn apply_impulse(&mut self, id: BodyId, impulse: Vec2<S>) -> Result<(), WorldError> {
-        let index = self.body_index(id)?;
-        if !in_safe_range(impulse) {
-            return Err(WorldError::Velocity);
-        }
-        let body = &self.bodies[index];
-        // Exact, then rounded once (saturating at the type's edge, beyond
-        // the safe range, in fixed point): a change too large is refused,
-        // never clamped.
-        let change = scale(impulse, body.inverse_mass);
-        if !in_safe_range(change) {
-            return Err(WorldError::Velocity);
-        }
-        // Both within the safe range: the sum fits (three bits of
-        // headroom), and is checked before it is kept.
-        let velocity = body.velocity + change;
-        if !in_safe_range(velocity) {
-            return Err(WorldError::Velocity);
-        }
-        self.bodies[index].velocity = velocity;
-        Ok(())
-    }
-
-    /// Moves a body to a new position, as a teleport: it is not swept, so
-    /// it can pass through walls (and end inside one, to be pushed out by
-    /// the next tick).
-    ///
-    /// # Errors
-    ///
-    /// [`WorldError::UnknownBody`], or [`WorldError::Shape`] for a
-    /// position outside the safe range (or one that would put an end of a
-    /// capsule body's core outside it); the world is left unchanged.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use geom_core::world::{BodyDef, World, WorldConfig};
-    /// use geom_core::Vec2;
-    ///
-    /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f32, 0.0)))?;
-    /// let id = world.add_body(BodyDef::new(Vec2::new(0.0, 0.0), 1.0))?;
-    /// world.set_position(id, Vec2::new(10.0, 3.0))?; // respawn
-    /// assert_eq!(world.body(id).unwrap().position(), Vec2::new(10.0, 3.0));
-    /// assert!(world.set_position(id, Vec2::new(f32::INFINITY, 0.0)).is_err());
-    /// # Ok::<(), geom_core::world::WorldError>(())
-    /// ```
-    pub fn set_position(&mut self, id: BodyId, position: Vec2<S>) -> Result<(), WorldError> {
-        let index = self.body_index(id)?;
-        let body = &mut self.bodies[index];
-        crate::shape::Circle::new(position, body.radius())?;
-        if body.is_capsule() {
-            // The core's ends in range too (each sum within twice it).
-            let [start, end] = body.core();
-            crate::shape::Capsule::new(position + start, position + end, body.radius())?;
-        }
-        body.place(position);
-        self.index.invalidate();
-        Ok(())
-    }
-
-    /// Removes a body, returning what it was. Its contacts go with it,
-    /// without an event.
-    ///
-    /// # Errors
-    ///
-    /// [`WorldError::UnknownBody`].
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use geom_core::world::{BodyDef, World, WorldConfig, WorldError};
-    /// use geom_core::Vec2;
-    ///
-    /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f32, 0.0)))?;
-    /// let id = world.add_body(BodyDef::new(Vec2::new(0.0, 0.0), 1.0))?;
-    /// assert_eq!(world.remove_body(id)?.radius, 1.0);
-    /// assert_eq!(world.remove_body(id), Err(WorldError::UnknownBody(id)));
-    /// # Ok::<(), WorldError>(())
-    /// ```
-    pub fn remove_body(&mut self, id: BodyId) -> Result<BodyDef<S>, WorldError> {
-        let index = self.body_index(id)?;
-        let gone = |&(body, other): &(BodyId, Id)| body == id || other == Id::Body(id);
-        self.contacts.retain(|pair| !gone(pair));
-        self.overlaps.retain(|pair| !gone(pair));
-        self.index.invalidate();
-        Ok(self.bodies.remove(index).def())
-    }
-
-    /// The body with this id, if any.
-    ///
-    /// See [`World::add_body`] for an example.
-    #[must_use]
-    pub fn body(&self, id: BodyId) -> Option<&Body<S>> {
-        self.body_index(id).ok().map(|i| &self.bodies[i])
-    }
-
-    /// All bodies, in id order.
-    ///
-    /// See [`World::add_body`] for an example.
-    #[must_use]
-    pub fn bodies(&self) -> &[Body<S>] {
-        &self.bodies
-    }
-
-    fn body_index(&self, id: BodyId) -> Result<usize, WorldError> {
-        self.bodies.binary_search_by_key(&id, Body::id).map_err(|_| WorldError::UnknownBody(id))
-    }
-
-    /// Adds a collider: a shape (a [`Segment`](crate::Segment),
-    /// [`Capsule`](crate::Capsule), [`Circle`](crate::Circle) or [`Shape`])
-    /// with the defaults, or a [`ColliderDef`].
-    ///
-    /// # Errors
-    ///
-    /// What is wrong with the definition (a velocity outside the safe
-    /// range, a friction or restitution out of bounds), or
-    /// [`WorldError::OutOfIds`]; the world is left unchanged.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use geom_core::world::{ColliderDef, World, WorldConfig};
-    /// use geom_core::{Segment, Vec2};
-    ///
-    /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f32, -0.1)))?;
-    /// let floor = world.add_collider(Segment::new(Vec2::new(-5.0, 0.0), Vec2::new(5.0, 0.0))?)?;
-    /// let mut lift = ColliderDef::new(Segment::new(Vec2::new(6.0, 0.0), Vec2::new(8.0, 0.0))?);
-    /// lift.velocity = Vec2::new(0.0, 0.125); // a platform going up
-    /// let lift = world.add_collider(lift)?;
-    /// world.step();
-    /// assert_eq!(world.collider(floor).unwrap().velocity(), Vec2::new(0.0, 0.0));
-    /// let moved = world.collider(lift).unwrap().shape();
-    /// assert_eq!(moved.bounds().0, Vec2::new(6.0, 0.125));
-    /// # Ok::<(), geom_core::world::WorldError>(())
-    /// ```
-    pub fn add_collider(&mut self, def: impl Into<ColliderDef<S>>) -> Result<ColliderId, WorldError> {
-        let id = ColliderId(self.next_collider);
-        let collider = def.into().validate(id)?;
-        self.next_collider = self.next_collider.checked_add(1).ok_or(WorldError::OutOfIds)?;
-        Arc::make_mut(&mut self.colliders).push(collider);
-        self.colliders_hash = None;
-        self.index.invalidate();
-        Ok(id)
-    }
-
-    /// Removes a collider, returning it. Its contacts go with it, without
-    /// an event.
-    ///
-    /// # Errors
-    ///
-    /// [`WorldError::UnknownCollider`].
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use geom_core::world::{World, WorldConfig};
-    /// use geom_core::{Circle, Vec2};
-    ///
-    /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f32, 0.0)))?;
-    /// let id = world.add_collider(Circle::new(Vec2::new(0.0, 0.0), 1.0)?)?;
-    /// assert!(world.remove_collider(id).is_ok());
-    /// assert!(world.colliders().is_empty());
-    /// # Ok::<(), geom_core::world::WorldError>(())
-    /// ```
-    pub fn remove_collider(&mut self, id: ColliderId) -> Result<ColliderDef<S>, WorldError> {
-        let index = self.collider_index(id)?;
-        let removed = Arc::make_mut(&mut self.colliders).remove(index);
-        self.contacts.retain(|&(_, other)| other != Id::Collider(id));
-        self.overlaps.retain(|&(_, other)| other != Id::Collider(id));
-        self.colliders_hash = None;
-        self.index.invalidate();
-        Ok(removed.def())
-    }
-
-    /// Replaces everything about a collider but its id (and so its place
-    /// in the stepping order): its shape, velocity, friction, restitution,
-    /// sensor flag, filter and tag.
-    ///
-    /// # Errors
-    ///
-    /// [`WorldError::UnknownCollider`], or what is wrong with the
-    /// definition; the world is left unchanged.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use geom_core::world::{Shape, World, WorldConfig};
-    /// use geom_core::{Circle, Vec2};
-    ///
-    /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f32, 0.0)))?;
-    /// let post = world.add_collider(Circle::new(Vec2::new(0.0, 0.0), 1.0)?)?;
-    /// let moved = Circle::new(Vec2::new(3.0, 0.0), 1.0)?;
-    /// world.set_collider(post, moved)?;
-    /// assert_eq!(world.collider(post).unwrap().shape(), Shape::Circle(moved));
-    /// # Ok::<(), geom_core::world::WorldError>(())
-    /// ```
-    pub fn set_collider(&mut self, id: ColliderId, def: impl Into<ColliderDef<S>>) -> Result<(), WorldError> {
-        let index = self.collider_index(id)?;
-        let collider = def.into().validate(id)?;
-        Arc::make_mut(&mut self.colliders)[index] = collider;
-        self.colliders_hash = None;
-        self.index.invalidate();
-        Ok(())
-    }
-
-    /// Sets a collider's velocity (units per tick): a platform moves by it
-    /// every tick until it is changed; zero makes the collider static.
-    ///
-    /// # Errors
-    ///
-    /// [`WorldError::UnknownCollider`], or [`WorldError::Velocity`] for a
-    /// velocity outside the safe range; the world is left unchanged.
-    ///
-    /// # Examples
-    ///
-    /// ```
-    /// use geom_core::world::{World, WorldConfig};
-    /// use geom_core::{Segment, Vec2};
-    ///
-    /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f64, 0.0)))?;
-    /// let door = world.add_collider(Segment::new(Vec2::new(0.0, 0.0), Vec2::new(0.0, 2.0))?)?;
-    /// world.set_collider_velocity(door, Vec2::new(0.0, 0.5))?; // open
-    /// world.step();
-    /// world.step();
-    /// world.set_collider_velocity(door, Vec2::new(0.0, 0.0))?; // stop
-    /// world.step();
-    /// assert_eq!(world.collider(door).unwrap().shape().bounds().0, Vec2::new(0.0, 1.0));
-    /// # Ok::<(), geom_core::world::WorldError>(())
-    /// ```
-    pub fn set_collider_velocity(&mut self, id: ColliderId, velocity: Vec2<S>) -> Result<(), WorldError> {
-        let index = self.collider_index(id)?;
-        if !in_safe_range(velocity) {
-            return Err(WorldError::Velocity);
-        }
-        Arc::make_mut(&mut self.colliders)[index].velocity = velocity;
-        self.colliders_hash = None;
-        Ok(())
-    }
-
-    fn collider_index(&self, id: ColliderId) -> Result<usize, WorldError> {
-        self.colliders.binary_search_by_key(&id, Collider::id).map_err(|_| WorldError::UnknownCollider(id))
-    }
-
-    /// The collider with this id, if any.
-    ///
-    /// See [`World::add_collider`] for an example.
-    #[must_use]
-    pub fn collider(&self, id: ColliderId) -> Option<&Collider<S>> {
-        self.collider_index(id).ok().map(|i| &self.colliders[i])
-    }
-
-    /// All colliders, in id order.
-    ///
-    /// See [`World::remove_collider`] for an example.
-    #[must_use]
-    pub fn colliders(&self) -> &[Collider<S>] {
-        &self.colliders
-    }
-
     /// What happened during the last tick, in a stable order: by body id,
     /// then by the other's id (colliders before bodies), and for one pair
     /// the contact or sensor overlap that began, the impacts in the order
@@ -1147,7 +583,7 @@ impl<S: Scalar> World<S> {
     /// ```
     #[must_use]
     pub fn contacts(&self) -> &[(BodyId, Id)] {
-        &self.contacts
+        &self.pairs
     }
 
     /// The sensor overlaps during the last tick: pairs of a body and a
@@ -1186,10 +622,11 @@ impl<S: Scalar> World<S> {
     }
 
     /// A 64-bit hash of every bit of the world's state: the tick, the ids
-    /// still to hand out, the configuration, every body and every collider
-    /// (with every property, tags included), and the contacts and sensor
-    /// overlaps of the last
-    /// tick (on which the next tick's events depend), with scalars hashed
+    /// still to hand out, the configuration, every body (with its sleep
+    /// state) and every collider (with every property, tags included), and
+    /// the contacts of the last tick with the solver's impulses (on which
+    /// the next tick's solve and events depend) and its sensor overlaps,
+    /// with scalars hashed
     /// by their bits (IEEE-754 patterns for floats, raw integers for fixed
     /// point) and integers little-endian, with `seahash`. Equal on every
     /// platform for equal states: compare it between peers every tick to
@@ -1222,18 +659,21 @@ impl<S: Scalar> World<S> {
             body.hash(&mut h);
         }
         h.write_u64(self.colliders_hash.unwrap_or_else(|| self.hash_colliders()));
-        for pairs in [&self.contacts, &self.overlaps] {
-            h.write_u64(pairs.len() as u64);
-            for &(body, other) in pairs {
-                h.write_u32(body.0);
-                other.hash(&mut h);
-            }
+        h.write_u64(self.contacts.len() as u64);
+        for contact in &self.contacts {
+            contact.hash(&mut h);
+        }
+        h.write_u64(self.overlaps.len() as u64);
+        for &(body, other) in &self.overlaps {
+            h.write_u32(body.0);
+            other.hash(&mut h);
         }
         h.finish()
     }
 
     /// The same world in another scalar type: every value converted by
-    /// `convert`, the tick, every id, flag, filter, tag and contact kept,
+    /// `convert`, the tick, every id, flag, filter, tag, contact and sleep
+    /// state kept,
     /// and the result validated as [`World::add_body`] would. Use it to
     /// replay a state in another precision, or to move a game from floats
     /// to fixed point.
@@ -1256,7 +696,8 @@ impl<S: Scalar> World<S> {
     /// world.step();
     /// let fixed = world.convert(I16F16::from_f64)?;
     /// assert_eq!(fixed.tick(), 1);
-    /// assert_eq!(fixed.body(ball).unwrap().position().y, I16F16::from_num(9.875));
+    /// let y = world.body(ball).unwrap().position().y; // 9.921875, exact in I16F16
+    /// assert_eq!(fixed.body(ball).unwrap().position().y, I16F16::from_f64(y));
     ///
     /// world.add_body(BodyDef::new(Vec2::new(1.0e6, 0.0), 0.5))?; // fine in f64…
     /// let err = world.convert(I16F16::from_f64).unwrap_err(); // (saturated)
@@ -1266,22 +707,34 @@ impl<S: Scalar> World<S> {
     pub fn convert<T: Scalar>(&self, mut convert: impl FnMut(S) -> T) -> Result<World<T>, WorldError> {
         let convert: &mut dyn FnMut(S) -> T = &mut convert;
         let vec = |convert: &mut dyn FnMut(S) -> T, v: Vec2<S>| Vec2::new(convert(v.x), convert(v.y));
+        let c = &self.config;
         let config = WorldConfig {
-            gravity: vec(convert, self.config.gravity),
-            bounce_threshold: convert(self.config.bounce_threshold),
-            max_substeps: self.config.max_substeps,
+            gravity: vec(convert, c.gravity),
+            bounce_threshold: convert(c.bounce_threshold),
+            substeps: c.substeps,
+            contact_hertz: convert(c.contact_hertz),
+            contact_damping: convert(c.contact_damping),
+            push_speed: convert(c.push_speed),
+            sleep_threshold: convert(c.sleep_threshold),
+            sleep_ticks: c.sleep_ticks,
         };
         config.validate()?;
         let mut bodies = Vec::with_capacity(self.bodies.len());
         for body in &self.bodies {
-            bodies.push(body.def().convert(convert).validate(body.id())?);
+            let mut converted = body.def().convert(convert).validate(body.id())?;
+            converted.sleep = body.sleep;
+            bodies.push(converted);
         }
         let mut colliders = Vec::with_capacity(self.colliders.len());
         for collider in self.colliders.iter() {
             colliders.push(collider.def().convert(convert)?.validate(collider.id())?);
         }
+        let mut contacts = Vec::with_capacity(self.contacts.len());
+        for contact in &self.contacts {
+            contacts.push(contact.convert(convert)?);
+        }
         let next = [self.next_body, self.next_collider];
-        Ok(World::assemble(config, self.tick, bodies, colliders, next, [self.contacts.clone(), self.overlaps.clone()]))
+        Ok(World::assemble(config, self.tick, bodies, colliders, next, (contacts, self.overlaps.clone())))
     }
 
     /// Saves the whole state, for rollback: a copy of the bodies and the

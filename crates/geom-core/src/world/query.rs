@@ -8,7 +8,8 @@
 use alloc::vec::Vec;
 use core::cell::Cell;
 
-use super::index::{Aabb, Entry};
+use super::aabb::Aabb;
+use super::index::Entry;
 use super::{Filter, Id, Shape, World};
 use crate::query::kernel::{Narrow, clamp_to_range, offset};
 use crate::query::{

@@ -4,11 +4,14 @@
 //! A saved world is plain data: its scalar type's format (a float, or a
 //! fixed-point type of so many bits, so many fractional), the
 //! configuration, the tick, the ids still to hand out, every body and
-//! collider as its definition with its id, the contacts and sensor
-//! overlaps of the last tick, and the world's [checksum](World::checksum).
+//! collider as its definition with its id (and each body's sleep state),
+//! the contacts of the last tick with the solver's impulses, its sensor
+//! overlaps, and the world's [checksum](World::checksum).
 //! Reading one back refuses another type's state, validates every value as
-//! [`World::add_body`] does, checks the ids and that every contact pair is
-//! ordered as a step records it, and recomputes the checksum: a state corrupted
+//! [`World::add_body`] does, checks the ids, that every contact pair is
+//! ordered as a step records it and holds values a step can leave, that a
+//! sleeping body is still and sleeps in an island of sleeping bodies, and
+//! recomputes the checksum: a state corrupted
 //! by a flipped bit or a cut-off message is refused with a [`WorldError`]
 //! rather than becoming a different world. (The checksum catches accidents,
 //! not forgery: a state edited on purpose, its checksum recomputed, loads
@@ -21,9 +24,36 @@ use alloc::vec::Vec;
 use serde::de::{DeserializeOwned, Error as _};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
+use super::contact::ContactState;
+use super::sleep::Sleep;
 use super::{BodyDef, BodyId, ColliderDef, ColliderId, Id, Snapshot, World, WorldConfig, WorldError};
 use crate::scalar::Scalar;
 use crate::scalar::private::Format;
+use crate::vec2::Vec2;
+
+/// A body's sleep state as saved: the ticks it has been still, and the
+/// island it sleeps in (named by its lowest body id), if it sleeps.
+#[derive(Serialize, Deserialize)]
+struct SleepData {
+    still: u16,
+    island: Option<BodyId>,
+}
+
+/// A contact as saved.
+#[derive(Serialize, Deserialize)]
+#[serde(bound = "S: Scalar + Serialize + DeserializeOwned")]
+struct ContactData<S> {
+    body: BodyId,
+    other: Id,
+    normal: Vec2<S>,
+    point: Vec2<S>,
+    #[serde(with = "crate::scalar::serde_scalar")]
+    separation: S,
+    #[serde(with = "crate::scalar::serde_scalar")]
+    normal_impulse: S,
+    #[serde(with = "crate::scalar::serde_scalar")]
+    tangent_impulse: S,
+}
 
 /// A world as plain data.
 #[derive(Serialize, Deserialize)]
@@ -36,9 +66,9 @@ struct WorldData<S> {
     tick: u64,
     next_body: u32,
     next_collider: u32,
-    bodies: Vec<(BodyId, BodyDef<S>)>,
+    bodies: Vec<(BodyId, BodyDef<S>, SleepData)>,
     colliders: Vec<(ColliderId, ColliderDef<S>)>,
-    contacts: Vec<(BodyId, Id)>,
+    contacts: Vec<ContactData<S>>,
     overlaps: Vec<(BodyId, Id)>,
     checksum: u64,
 }
@@ -63,9 +93,25 @@ impl<S: Scalar> WorldData<S> {
             tick: world.tick,
             next_body: world.next_body,
             next_collider: world.next_collider,
-            bodies: world.bodies.iter().map(|b| (b.id(), b.def())).collect(),
+            bodies: world
+                .bodies
+                .iter()
+                .map(|b| (b.id(), b.def(), SleepData { still: b.sleep.still, island: b.sleep.island }))
+                .collect(),
             colliders: world.colliders.iter().map(|c| (c.id(), c.def())).collect(),
-            contacts: world.contacts.clone(),
+            contacts: world
+                .contacts
+                .iter()
+                .map(|c| ContactData {
+                    body: c.body,
+                    other: c.other,
+                    normal: c.normal,
+                    point: c.point,
+                    separation: c.separation,
+                    normal_impulse: c.normal_impulse,
+                    tangent_impulse: c.tangent_impulse,
+                })
+                .collect(),
             overlaps: world.overlaps.clone(),
             checksum: world.checksum(),
         }
@@ -76,12 +122,29 @@ impl<S: Scalar> WorldData<S> {
             return Err(WorldError::Scalar);
         }
         self.config.validate()?;
-        if !ids_in_order(self.bodies.iter().map(|(id, _)| id.0), self.next_body)
+        if !ids_in_order(self.bodies.iter().map(|(id, ..)| id.0), self.next_body)
             || !ids_in_order(self.colliders.iter().map(|(id, _)| id.0), self.next_collider)
         {
             return Err(WorldError::Ids);
         }
-        let bodies = self.bodies.into_iter().map(|(id, def)| def.validate(id)).collect::<Result<Vec<_>, _>>()?;
+        let mut bodies = Vec::with_capacity(self.bodies.len());
+        for (id, def, sleep) in self.bodies {
+            let mut body = def.validate(id)?;
+            if sleep.island.is_some() && body.velocity() != Vec2::ZERO {
+                return Err(WorldError::Sleep);
+            }
+            body.sleep = Sleep { still: sleep.still, island: sleep.island };
+            bodies.push(body);
+        }
+        // An island is named by a sleeping body of its own.
+        for body in &bodies {
+            if let Some(island) = body.sleep.island {
+                let named = bodies.binary_search_by_key(&island, super::Body::id).map(|k| bodies[k].sleep.island);
+                if named != Ok(Some(island)) {
+                    return Err(WorldError::Sleep);
+                }
+            }
+        }
         let colliders = self.colliders.into_iter().map(|(id, def)| def.validate(id)).collect::<Result<Vec<_>, _>>()?;
         let exists = |id: Id| match id {
             Id::Body(b) => bodies.binary_search_by_key(&b, super::Body::id).is_ok(),
@@ -97,13 +160,30 @@ impl<S: Scalar> WorldData<S> {
             };
             ordered && exists(Id::Body(body)) && exists(other)
         };
-        for pairs in [&self.contacts, &self.overlaps] {
+        let contacts: Vec<ContactState<S>> = self
+            .contacts
+            .into_iter()
+            .map(|c| ContactState {
+                body: c.body,
+                other: c.other,
+                normal: c.normal,
+                point: c.point,
+                separation: c.separation,
+                normal_impulse: c.normal_impulse,
+                tangent_impulse: c.tangent_impulse,
+            })
+            .collect();
+        let keys: Vec<(BodyId, Id)> = contacts.iter().map(ContactState::key).collect();
+        for pairs in [&keys, &self.overlaps] {
             if !pairs.windows(2).all(|w| w[0] < w[1]) || !pairs.iter().all(recorded) {
                 return Err(WorldError::Ids);
             }
         }
+        for contact in &contacts {
+            contact.validate()?;
+        }
         let next = [self.next_body, self.next_collider];
-        let world = World::assemble(self.config, self.tick, bodies, colliders, next, [self.contacts, self.overlaps]);
+        let world = World::assemble(self.config, self.tick, bodies, colliders, next, (contacts, self.overlaps));
         if world.checksum() != self.checksum {
             return Err(WorldError::Checksum);
         }
@@ -140,8 +220,8 @@ impl<S: Scalar + Serialize + DeserializeOwned> World<S> {
     /// fixed-point values as their raw bits), for the network, a replay or
     /// a save file; events are not saved. In `I32F32`, a scene of 1000
     /// bodies (one in four a capsule) resting and bouncing in a box 200
-    /// units wide takes about 73 bytes per body, contacts included
-    /// (measured by the crate's tests).
+    /// units wide takes about 110 bytes per body, contacts (with the
+    /// solver's impulses) included (measured by the crate's tests).
     ///
     /// # Examples
     ///

@@ -25,7 +25,7 @@
 
 use alloc::vec::Vec;
 
-use super::index::Aabb;
+use super::aabb::Aabb;
 use crate::scalar::Scalar;
 use crate::vec2::Vec2;
 

@@ -263,13 +263,38 @@ pub(super) fn check<S: FuzzScalar>(input: &mut Input<'_, S>) {
     if tag & 1 != 0 {
         config.bounce_threshold = input.radius();
     }
-    config.max_substeps = if tag & 2 != 0 { input.byte() % 6 } else { config.max_substeps };
+    if tag & 2 != 0 {
+        // Few substeps, so that a fuzzing run stays fast; 0 is refused.
+        config.substeps = input.byte() % 6;
+    }
+    if tag & 4 != 0 {
+        config.contact_hertz = input.radius();
+    }
+    if tag & 8 != 0 {
+        config.contact_damping = input.radius();
+    }
+    if tag & 16 != 0 {
+        config.push_speed = input.radius();
+    }
+    if tag & 32 != 0 {
+        config.sleep_threshold = input.radius();
+    }
+    if tag & 64 != 0 {
+        config.sleep_ticks = u16::from(input.byte() % 8);
+    }
     let world = World::new(config);
     // Property: a configuration is refused exactly when the documentation
     // says, with the documented error.
+    let positive = |v: S| in_unit(v, S::MAX_COORD) && v > S::ZERO;
     let expected = if !vec_in_range(gravity) {
         Some(WorldError::Velocity)
-    } else if !in_unit(config.bounce_threshold, S::MAX_COORD) || config.max_substeps == 0 {
+    } else if !in_unit(config.bounce_threshold, S::MAX_COORD)
+        || config.substeps == 0
+        || !positive(config.contact_hertz)
+        || !in_unit(config.contact_damping, S::MAX_COORD)
+        || !positive(config.push_speed)
+        || !in_unit(config.sleep_threshold, S::MAX_COORD)
+    {
         Some(WorldError::Config)
     } else {
         None

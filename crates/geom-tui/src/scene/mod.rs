@@ -4,7 +4,7 @@
 //! ```toml
 //! gravity = [0.0, -0.015625]   # units per tick per tick
 //! # bounce_threshold = 0.0625  # optional: impacts slower than this stop
-//! # max_substeps = 4           # optional
+//! # substeps = 8               # optional: the solver's substeps a tick
 //! # scalar = "I32F32"          # optional: the precision to open in
 //!
 //! [[collider]]                 # static: segment, capsule or circle

@@ -367,9 +367,9 @@ pub struct Settings {
     /// Impacts slower than this do not bounce; `None` for the world's
     /// default of twice gravity.
     pub bounce_threshold: Option<f64>,
-    /// How many impacts a body may continue after within one tick; `None`
-    /// for the world's default.
-    pub max_substeps: Option<u8>,
+    /// How many substeps the solver takes a tick; `None` for the world's
+    /// default.
+    pub substeps: Option<u8>,
 }
 
 impl Settings {
@@ -378,7 +378,7 @@ impl Settings {
     /// See [`Settings`] for an example.
     #[must_use]
     pub fn new(gravity: Vec2<f64>) -> Self {
-        Self { gravity, bounce_threshold: None, max_substeps: None }
+        Self { gravity, bounce_threshold: None, substeps: None }
     }
 
     /// The bounce threshold in effect.

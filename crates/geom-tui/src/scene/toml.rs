@@ -61,8 +61,8 @@ impl Scene {
                 ));
             }
         }
-        if let Some(substeps) = file.max_substeps.as_ref().filter(|s| *s.get_ref() == 0) {
-            return Err(refuse(substeps.span(), "max_substeps must be at least 1"));
+        if let Some(substeps) = file.substeps.as_ref().filter(|s| *s.get_ref() == 0) {
+            return Err(refuse(substeps.span(), "substeps must be at least 1"));
         }
         let origin = Origin {
             path: None,
@@ -98,7 +98,7 @@ impl Scene {
             settings: Settings {
                 gravity: file.gravity.into_inner().0,
                 bounce_threshold: file.bounce_threshold.map(Spanned::into_inner),
-                max_substeps: file.max_substeps.map(Spanned::into_inner),
+                substeps: file.substeps.map(Spanned::into_inner),
             },
             scalar: file.scalar,
             colliders,
@@ -116,8 +116,9 @@ struct SceneFile {
     gravity: Spanned<Point>,
     #[serde(default)]
     bounce_threshold: Option<Spanned<f64>>,
-    #[serde(default)]
-    max_substeps: Option<Spanned<u8>>,
+    /// Read under its older name too (files saved before the solver).
+    #[serde(default, alias = "max_substeps")]
+    substeps: Option<Spanned<u8>>,
     #[serde(default)]
     scalar: Option<ScalarKind>,
     #[serde(default, rename = "collider")]

@@ -109,8 +109,8 @@ impl Settings {
         if let Some(threshold) = self.bounce_threshold {
             config.bounce_threshold = S::from_f64(threshold);
         }
-        if let Some(substeps) = self.max_substeps {
-            config.max_substeps = substeps;
+        if let Some(substeps) = self.substeps {
+            config.substeps = substeps;
         }
         config
     }

@@ -31,8 +31,11 @@ fn the_features_scene_parses_and_builds_in_every_precision() {
 
 #[test]
 fn bad_settings_name_their_line() {
+    let e = error("gravity = [0.0, -0.1]\nsubsteps = 0\n");
+    assert_eq!((e.line, e.message.as_str()), (Some(2), "substeps must be at least 1"));
+    // The older name is read as `substeps`.
     let e = error("gravity = [0.0, -0.1]\nmax_substeps = 0\n");
-    assert_eq!((e.line, e.message.as_str()), (Some(2), "max_substeps must be at least 1"));
+    assert_eq!((e.line, e.message.as_str()), (Some(2), "substeps must be at least 1"));
     let e = error("\ngravity = [0.0, -0.1]\nbounce_threshold = -1.0\n");
     assert_eq!((e.line, e.message.as_str()), (Some(3), "the bounce threshold must be zero or more, not -1"));
     let e = error("gravity = [0.0, nan]\n");

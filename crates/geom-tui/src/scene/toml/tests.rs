@@ -192,7 +192,7 @@ fn circle_bodies_are_saved_exactly_as_they_always_were() {
 fn a_saved_scene_reads_back_equal() {
     let mut scene = Scene::parse(DEFAULT_SCENE).unwrap();
     scene.settings.bounce_threshold = Some(0.125);
-    scene.settings.max_substeps = Some(6);
+    scene.settings.substeps = Some(6);
     scene.scalar = Some(ScalarKind::I48F16);
     scene.bodies[0].velocity = Vec2::new(0.1, -1.0 / 3.0);
     assert_eq!(Scene::parse(&scene.to_toml()).unwrap(), scene);
@@ -275,7 +275,7 @@ fn the_largest_scene_saves_to_text_well_within_every_limit() {
     // Every number with all 17 digits an f64 may need.
     let long = -1_234.567_890_123_456_7;
     let far = Vec2::new(long, 3.141_592_653_589_793e6);
-    let mut scene = Scene::new(Settings { gravity: far, bounce_threshold: Some(-long), max_substeps: Some(255) });
+    let mut scene = Scene::new(Settings { gravity: far, bounce_threshold: Some(-long), substeps: Some(255) });
     scene.scalar = Some(ScalarKind::I48F16);
     let mut body = BodySpec::new(far, -long);
     (body.velocity, body.restitution, body.inverse_mass) = (far, 0.123_456_789_012_345_68, 0.987_654_321_098_765_4);

@@ -261,7 +261,9 @@ fn settings(scene: &Scene) -> Rules {
     vec![
         ("gravity", Rule::Set(Want::Point(settings.gravity))),
         ("bounce_threshold", settings.bounce_threshold.map_or(GONE, |t| Rule::Set(Want::Number(t)))),
-        ("max_substeps", settings.max_substeps.map_or(GONE, |n| Rule::Set(Want::Integer(n.into())))),
+        ("substeps", settings.substeps.map_or(GONE, |n| Rule::Set(Want::Integer(n.into())))),
+        // Its older name, read as `substeps`: replaced by it.
+        ("max_substeps", GONE),
         ("scalar", scene.scalar.map_or(GONE, |kind| Rule::Set(Want::Scalar(kind)))),
     ]
 }

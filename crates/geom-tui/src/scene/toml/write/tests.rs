@@ -10,7 +10,7 @@ const HAND: &str = "# My test level.
 #   Units: metres, roughly.
 
 gravity   = [ 0.0 , -0.1 ]   # a gentle pull
-max_substeps = 4
+substeps = 4
 
 # The floor.
 [[collider]]
@@ -111,9 +111,9 @@ fn no_bounce_threshold_or_other_absent_setting_is_written_when_the_file_had_none
     assert!(!text.contains("bounce_threshold") && !text.contains("scalar"), "{text}");
     // The scene's own are written, and those it no longer has removed.
     scene.settings.bounce_threshold = Some(0.25);
-    scene.settings.max_substeps = None;
+    scene.settings.substeps = None;
     let text = reads_back(&scene);
-    assert!(text.contains("\nbounce_threshold = 0.25\n") && !text.contains("max_substeps"), "{text}");
+    assert!(text.contains("\nbounce_threshold = 0.25\n") && !text.contains("substeps"), "{text}");
 }
 
 #[test]
@@ -172,7 +172,7 @@ fn removing_the_last_body_removes_its_table_only() {
     scene.bodies.pop();
     scene.colliders.pop();
     let text = reads_back(&scene);
-    assert!(!text.contains("[[") && text.ends_with("max_substeps = 4\n\n# the end\n"), "{text}");
+    assert!(!text.contains("[[") && text.ends_with("substeps = 4\n\n# the end\n"), "{text}");
 }
 
 #[test]
@@ -233,8 +233,6 @@ fn windows_line_breaks_are_kept_when_the_text_is_edited() {
 fn a_scene_built_in_code_is_written_whole_under_a_comment() {
     let scene = built_in_code(&Scene::parse(HAND).unwrap());
     let text = reads_back(&scene);
-    assert!(
-        text.starts_with("# A geom sandbox scene (see `geom-tui --help`).\ngravity = [0.0, -0.1]\nmax_substeps = 4\n")
-    );
+    assert!(text.starts_with("# A geom sandbox scene (see `geom-tui --help`).\ngravity = [0.0, -0.1]\nsubsteps = 4\n"));
     assert_eq!(comments(&text).len(), 1, "{text}");
 }
