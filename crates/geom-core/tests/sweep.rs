@@ -708,7 +708,7 @@ fn f64_a_graze_within_rounding_is_timed_at_the_grazed_end() {
     match sweep_circle_segment(&ball, motion, &wall) {
         Sweep::Hit(impact) => assert!((impact.t - 0.5077962163106134).abs() < 1e-9, "t = {}", impact.t),
         Sweep::Miss => {}
-        other => panic!("{other}"),
+        other @ Sweep::InContact { .. } => panic!("{other}"),
     }
 }
 

@@ -134,6 +134,34 @@ impl<F: Frac32> Sealed<FixedI64<F::Double>> for FixedI32<F> {
     }
 
     #[inline]
+    fn mul_wrap(self, rhs: Self) -> Self {
+        Self::from_bits(native::mul_wrap_32(self.to_bits(), rhs.to_bits(), F::U32))
+    }
+
+    #[inline]
+    fn dot_wrap(a: (Self, Self), b: (Self, Self)) -> Self {
+        Self::from_bits(native::dot_wrap_32((a.0.to_bits(), a.1.to_bits()), (b.0.to_bits(), b.1.to_bits()), F::U32))
+    }
+
+    #[inline]
+    fn add_wrap(self, rhs: Self) -> Self {
+        Self::from_bits(self.to_bits().wrapping_add(rhs.to_bits()))
+    }
+
+    #[inline]
+    fn sub_wrap(self, rhs: Self) -> Self {
+        Self::from_bits(self.to_bits().wrapping_sub(rhs.to_bits()))
+    }
+
+    #[inline]
+    fn beyond(self, bound: Self) -> bool {
+        // `bits + bound` lies in `[0, 2·bound]` exactly when `bits` lies
+        // in `[−bound, bound]`; anything else wraps above it.
+        let (bits, bound) = (self.to_bits() as u32, bound.to_bits() as u32);
+        bits.wrapping_add(bound) > bound.wrapping_add(bound)
+    }
+
+    #[inline]
     fn is_finite(self) -> bool {
         true
     }
@@ -198,6 +226,34 @@ impl<F: Frac64> Sealed<FixedI128<F::Double>> for FixedI64<F> {
     #[inline]
     fn div_round(self, rhs: Self) -> Self {
         Self::from_bits(native::div_round_64(self.to_bits(), rhs.to_bits(), F::U32))
+    }
+
+    #[inline]
+    fn mul_wrap(self, rhs: Self) -> Self {
+        Self::from_bits(native::mul_wrap_64(self.to_bits(), rhs.to_bits(), F::U32))
+    }
+
+    #[inline]
+    fn dot_wrap(a: (Self, Self), b: (Self, Self)) -> Self {
+        Self::from_bits(native::dot_wrap_64((a.0.to_bits(), a.1.to_bits()), (b.0.to_bits(), b.1.to_bits()), F::U32))
+    }
+
+    #[inline]
+    fn add_wrap(self, rhs: Self) -> Self {
+        Self::from_bits(self.to_bits().wrapping_add(rhs.to_bits()))
+    }
+
+    #[inline]
+    fn sub_wrap(self, rhs: Self) -> Self {
+        Self::from_bits(self.to_bits().wrapping_sub(rhs.to_bits()))
+    }
+
+    #[inline]
+    fn beyond(self, bound: Self) -> bool {
+        // `bits + bound` lies in `[0, 2·bound]` exactly when `bits` lies
+        // in `[−bound, bound]`; anything else wraps above it.
+        let (bits, bound) = (self.to_bits() as u64, bound.to_bits() as u64);
+        bits.wrapping_add(bound) > bound.wrapping_add(bound)
     }
 
     #[inline]

@@ -64,6 +64,31 @@ impl Sealed<f32> for f32 {
     }
 
     #[inline]
+    fn mul_wrap(self, rhs: Self) -> Self {
+        self.mul_round(rhs)
+    }
+
+    #[inline]
+    fn dot_wrap(a: (Self, Self), b: (Self, Self)) -> Self {
+        Self::dot_round(a, b)
+    }
+
+    #[inline]
+    fn add_wrap(self, rhs: Self) -> Self {
+        self + rhs
+    }
+
+    #[inline]
+    fn sub_wrap(self, rhs: Self) -> Self {
+        self - rhs
+    }
+
+    #[inline]
+    fn beyond(self, bound: Self) -> bool {
+        self.is_nan() || self.abs() > bound
+    }
+
+    #[inline]
     fn is_finite(self) -> bool {
         f32::is_finite(self)
     }
@@ -119,6 +144,31 @@ impl Sealed<f64> for f64 {
     #[inline]
     fn div_round(self, rhs: Self) -> Self {
         self / rhs
+    }
+
+    #[inline]
+    fn mul_wrap(self, rhs: Self) -> Self {
+        self.mul_round(rhs)
+    }
+
+    #[inline]
+    fn dot_wrap(a: (Self, Self), b: (Self, Self)) -> Self {
+        Self::dot_round(a, b)
+    }
+
+    #[inline]
+    fn add_wrap(self, rhs: Self) -> Self {
+        self + rhs
+    }
+
+    #[inline]
+    fn sub_wrap(self, rhs: Self) -> Self {
+        self - rhs
+    }
+
+    #[inline]
+    fn beyond(self, bound: Self) -> bool {
+        self.is_nan() || self.abs() > bound
     }
 
     #[inline]

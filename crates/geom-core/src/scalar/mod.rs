@@ -415,6 +415,21 @@ pub(crate) mod private {
         /// `self`, zero over zero is zero), as `from_ratio(a.to_exact() ·
         /// EXACT_ONE, b.to_exact())`.
         fn div_round(self, rhs: Self) -> Self;
+        /// [`mul_round`](Self::mul_round) without the saturation, for a
+        /// product the caller has bounded within the type: the same value
+        /// then; arbitrary bits, never a panic or a NaN from finite input,
+        /// otherwise (fixed point wraps).
+        fn mul_wrap(self, rhs: Self) -> Self;
+        /// [`dot_round`](Self::dot_round) without the saturation, as
+        /// [`mul_wrap`](Self::mul_wrap).
+        fn dot_wrap(a: (Self, Self), b: (Self, Self)) -> Self;
+        /// `self + rhs`, wrapping for fixed point (the caller bounds it).
+        fn add_wrap(self, rhs: Self) -> Self;
+        /// `self − rhs`, wrapping for fixed point (the caller bounds it).
+        fn sub_wrap(self, rhs: Self) -> Self;
+        /// Whether `self` lies outside `[−bound, bound]` (`bound ≥ 0`), or
+        /// is NaN: one comparison of the raw bits for fixed point.
+        fn beyond(self, bound: Self) -> bool;
         /// Whether the value is finite (always true for fixed-point).
         fn is_finite(self) -> bool;
         /// The value's bits, for checksums: raw bits (sign-extended) for

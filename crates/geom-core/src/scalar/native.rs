@@ -14,7 +14,17 @@
 
 /// Rounding and saturation of the wide integers, for both widths.
 macro_rules! native {
-    ($Narrow:ty, $Wide:ty, $shift:ident, $mul:ident, $dot:ident, $div:ident) => {
+    (
+        $Narrow:ty,
+        $Wide:ty,
+        $shift:ident,
+        $mul:ident,
+        $dot:ident,
+        $div:ident,
+        $shift_wrap:ident,
+        $mul_wrap:ident,
+        $dot_wrap:ident
+    ) => {
         /// `value / 2^k` (`1 ≤ k < bits`) rounded to nearest, ties to
         /// even, and saturated into the narrow type.
         #[inline]
@@ -34,6 +44,30 @@ macro_rules! native {
             } else {
                 q as $Narrow
             }
+        }
+
+        /// [`$shift`] without the saturation: the rounded quotient's low
+        /// bits, which are the quotient whenever it fits the narrow type
+        /// (the caller's bound), and arbitrary bits, never a panic, when it
+        /// does not.
+        #[inline]
+        pub(crate) fn $shift_wrap(value: $Wide, k: u32) -> $Narrow {
+            let half = (1 as $Wide) << (k - 1);
+            let odd = (value >> k) & 1;
+            (value.wrapping_add(half - 1 + odd) >> k) as $Narrow
+        }
+
+        /// `a·b / 2^k`, rounded once, for a product known to fit.
+        #[inline]
+        pub(crate) fn $mul_wrap(a: $Narrow, b: $Narrow, k: u32) -> $Narrow {
+            $shift_wrap(<$Wide>::from(a) * <$Wide>::from(b), k)
+        }
+
+        /// `(a0·b0 + a1·b1) / 2^k`, rounded once, for a sum known to fit.
+        #[inline]
+        pub(crate) fn $dot_wrap(a: ($Narrow, $Narrow), b: ($Narrow, $Narrow), k: u32) -> $Narrow {
+            let (p, q) = (<$Wide>::from(a.0) * <$Wide>::from(b.0), <$Wide>::from(a.1) * <$Wide>::from(b.1));
+            $shift_wrap(p.wrapping_add(q), k)
         }
 
         /// `a·b / 2^k`, rounded once (see the module documentation).
@@ -105,8 +139,8 @@ impl Unsigned for i128 {
     type U = u128;
 }
 
-native!(i32, i64, shift_round_64, mul_round_32, dot_round_32, div_round_32);
-native!(i64, i128, shift_round_128, mul_round_64, dot_round_64, div_round_64);
+native!(i32, i64, shift_round_64, mul_round_32, dot_round_32, div_round_32, shift_wrap_64, mul_wrap_32, dot_wrap_32);
+native!(i64, i128, shift_round_128, mul_round_64, dot_round_64, div_round_64, shift_wrap_128, mul_wrap_64, dot_wrap_64);
 
 #[cfg(test)]
 mod tests {
@@ -134,7 +168,8 @@ mod tests {
 
     /// The native product, dot product and quotient equal the exact
     /// ring's `from_ratio` of the same exact values, bit for bit, over
-    /// values of every size, extremes and ties included.
+    /// values of every size, extremes and ties included; and the wrapping
+    /// product and dot product equal them wherever they do not saturate.
     fn agrees_with_the_exact_ring<S: Scalar>(bits: u32, from_bits: impl Fn(i64) -> S) {
         let mut rng = SplitMix(0x6e61_7469_7665 ^ u64::from(bits));
         for _ in 0..200_000 {
@@ -143,6 +178,14 @@ mod tests {
             assert_eq!(a.mul_round(b), product, "{a} · {b}");
             let dot = S::from_ratio(a.to_exact() * b.to_exact() + c.to_exact() * d.to_exact(), S::EXACT_ONE);
             assert_eq!(S::dot_round((a, c), (b, d)), dot, "{a}·{b} + {c}·{d}");
+            // Unsaturated, the wrapping forms are the same values.
+            let saturated = |v: S| v == from_bits(i64::MAX >> (64 - bits)) || v == from_bits(i64::MIN >> (64 - bits));
+            if !saturated(product) {
+                assert_eq!(a.mul_wrap(b), product, "{a} · {b}");
+            }
+            if !saturated(dot) {
+                assert_eq!(S::dot_wrap((a, c), (b, d)), dot, "{a}·{b} + {c}·{d}");
+            }
             if b > S::ZERO {
                 let quotient = S::from_ratio(a.to_exact() * S::EXACT_ONE, b.to_exact());
                 assert_eq!(a.div_round(b), quotient, "{a} / {b}");

@@ -14,41 +14,46 @@
 //! applies friction within its cone). After the substeps, restitution is
 //! applied once per contact that was approaching faster than the bounce
 //! threshold and pushed. The impulses of the last substep are kept for the
-//! next tick (they are part of the world's state).
+//! next tick (they are part of the world's state). Contacts with colliders
+//! are rigid (the continuous motion gives way to nothing either).
 //!
 //! A contact whose shapes are still apart (a speculative contact) is
 //! rigid: it lets them close the gap within a substep, never more, so two
 //! bodies moving fast at each other stop where they meet.
 //!
 //! Bodies never rotate, so a contact has one point and its effective mass
-//! along the normal and the tangent alike is `1 / (1/ma + 1/mb)`.
+//! along the normal and the tangent alike is `1 / (1/ma + 1/mb)`. Only
+//! bodies with contacts are solved; the others fly.
 //!
 //! Order: contacts between bodies first, by the ids of the pair, then
 //! contacts with colliders, by body and collider id, so that a collider
-//! has the last word in each pass (a stack on a floor holds). Every
-//! product, dot product and quotient is rounded once (see `arith.rs`), in
-//! that fixed order: the same bits on every platform.
+//! has the last word in each pass (a stack on a floor holds).
+//!
+//! # Arithmetic: one result, two lanes
+//!
+//! Every product and dot product is rounded once to nearest, and every
+//! value held within `±2·MAX_COORD` (see `arith.rs`), in that fixed order:
+//! the same bits on every platform. That is the [`Checked`] lane, which
+//! saturates and holds at every step. Most ticks never come near those
+//! limits: when every velocity, impulse, mass and gap of the tick starts
+//! within bounds small enough that no sum or product of a pass can reach
+//! them ([`Tame`]), the [`Fast`] lane computes the same formulas without
+//! the saturation and the holds, and only checks that every value it keeps
+//! from pass to pass stays within those bounds. If one ever leaves them,
+//! the tick is solved again from the start in the checked lane. Either
+//! way the result is the checked lane's, bit for bit; the fast lane only
+//! gets there sooner.
 
 use alloc::vec::Vec;
 
 use super::WorldConfig;
-use super::arith::{add_held, dot, hold, hold_vec, max, min, mul, ratio, scale};
+use super::arith::{hold, max, min, mul, ratio};
 use crate::scalar::Scalar;
 use crate::vec2::Vec2;
 
-/// A body as the solver sees it.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct SolverBody<S> {
-    pub(super) velocity: Vec2<S>,
-    /// How far it has moved since the start of the tick.
-    pub(super) moved: Vec2<S>,
-    pub(super) inverse_mass: S,
-    /// Its gravity's share of one substep.
-    pub(super) gravity: Vec2<S>,
-}
-
-/// A contact between body `a` and body `b`, or (in the list of collider
-/// contacts) a collider moving by `other` per tick.
+/// A contact between solver bodies `a` and `b`, or (in the list of
+/// collider contacts) of body `a` with a collider moving by `other` per
+/// tick.
 #[derive(Clone, Copy, Debug)]
 pub(super) struct Constraint<S> {
     pub(super) a: u32,
@@ -56,6 +61,10 @@ pub(super) struct Constraint<S> {
     pub(super) b: u32,
     /// The unit normal, from `b` (or the collider) towards `a`.
     pub(super) normal: Vec2<S>,
+    /// The normal scaled by each body's inverse mass: the velocity change
+    /// of a unit impulse (zero for a collider's side).
+    pub(super) push_a: Vec2<S>,
+    pub(super) push_b: Vec2<S>,
     /// The separation along the normal at the start of the tick: the gap
     /// (positive) or the overlap (negative).
     pub(super) separation: S,
@@ -91,7 +100,8 @@ pub(super) struct Softness<S> {
 
 impl<S: Scalar> Softness<S> {
     /// For a spring of `hertz` cycles per tick damped at `zeta`, over
-    /// substeps of `h` ticks.
+    /// substeps of `h` ticks: `bias_rate` at most `1/h`, both scales within
+    /// `[0, 1]`.
     fn new(hertz: S, zeta: S, h: S) -> Self {
         let tau = S::from_f64(core::f64::consts::TAU);
         let omega = mul(tau, hertz);
@@ -122,10 +132,13 @@ pub(super) struct Settings<S> {
     colliders: Softness<S>,
     push_speed: S,
     bounce_threshold: S,
+    /// The bounds of the fast lane (see [`Tame`]), and whether it may run.
+    tame: Tame<S>,
+    fast: bool,
 }
 
 impl<S: Scalar> Settings<S> {
-    pub(super) fn new(config: &WorldConfig<S>) -> Self {
+    pub(super) fn new(config: &WorldConfig<S>, fast: bool) -> Self {
         let inverse_h = S::from_f64(f64::from(config.substeps));
         let h = ratio(S::ONE, inverse_h);
         // Stiffer than a quarter of the substeps a tick, a contact
@@ -140,6 +153,8 @@ impl<S: Scalar> Settings<S> {
             colliders: Softness::rigid(hold(hertz + hertz), config.contact_damping, h),
             push_speed: config.push_speed,
             bounce_threshold: config.bounce_threshold,
+            tame: Tame::new(),
+            fast,
         }
     }
 
@@ -153,6 +168,168 @@ impl<S: Scalar> Settings<S> {
     }
 }
 
+/// The bounds within which a tick is solved in the fast lane, all relative
+/// to `B = MAX_COORD` (a fixed-point type holds `8·B`, the checked lane
+/// holds every value within `2·B`):
+///
+/// - every value kept from pass to pass (a velocity, a motion, an
+///   accumulated impulse), every gap and overlap, the colliders' speeds and
+///   the push speed within `V = B / 2^16` (for `I32F32`, 4096 units a
+///   tick);
+/// - every contact's effective mass at most 64, every inverse mass and
+///   friction coefficient at most `2^15`; the substeps (at most 255) and
+///   the soft constraints' coefficients (a bias rate at most the substeps,
+///   scales at most 1) are so by construction.
+///
+/// Then the largest value a pass makes is a speculative contact's impulse:
+/// its gap is at most `V + 2.83·V` (its start and the two bodies' motions
+/// along the normal), so `64 · (2.83·V + 255 · 3.83·V) < 0.95·B`; every
+/// other product is below `B`, and every sum below `2·B`: no saturation or
+/// hold of the checked lane can act, so dropping them changes no bit, as
+/// long as the kept values stay within `V`, which the fast lane checks.
+#[derive(Clone, Copy, Debug)]
+struct Tame<S> {
+    value: S,
+    mass: S,
+    factor: S,
+}
+
+impl<S: Scalar> Tame<S> {
+    fn new() -> Self {
+        let k = S::from_dyadic::<8>(1);
+        Self {
+            value: mul(mul(S::MAX_COORD, k), k),
+            // Held at what the type holds: a smaller type's values are
+            // smaller, its products too.
+            mass: S::from_f64(64.0),
+            factor: S::from_f64(32768.0),
+        }
+    }
+
+    fn within(&self, v: S) -> bool {
+        v <= self.value && v >= -self.value
+    }
+
+    fn within_vec(&self, v: Vec2<S>) -> bool {
+        self.within(v.x) && self.within(v.y)
+    }
+}
+
+/// The arithmetic of a solve (see the module documentation).
+trait Lane<S: Scalar> {
+    /// `a·b`, rounded once.
+    fn mul(&mut self, a: S, b: S) -> S;
+    /// `a·b` for vectors, rounded once.
+    fn dot(&mut self, a: Vec2<S>, b: Vec2<S>) -> S;
+    fn add(&mut self, a: S, b: S) -> S;
+    fn sub(&mut self, a: S, b: S) -> S;
+    /// A value kept from pass to pass.
+    fn keep(&mut self, v: S) -> S;
+
+    #[inline]
+    fn scale(&mut self, v: Vec2<S>, k: S) -> Vec2<S> {
+        Vec2::new(self.mul(v.x, k), self.mul(v.y, k))
+    }
+
+    #[inline]
+    fn add_vec(&mut self, a: Vec2<S>, b: Vec2<S>) -> Vec2<S> {
+        Vec2::new(self.add(a.x, b.x), self.add(a.y, b.y))
+    }
+
+    #[inline]
+    fn sub_vec(&mut self, a: Vec2<S>, b: Vec2<S>) -> Vec2<S> {
+        Vec2::new(self.sub(a.x, b.x), self.sub(a.y, b.y))
+    }
+
+    #[inline]
+    fn keep_vec(&mut self, v: Vec2<S>) -> Vec2<S> {
+        Vec2::new(self.keep(v.x), self.keep(v.y))
+    }
+
+    /// `v + w·k`, kept.
+    #[inline]
+    fn kick(&mut self, v: Vec2<S>, w: Vec2<S>, k: S) -> Vec2<S> {
+        let change = self.scale(w, k);
+        let sum = self.add_vec(v, change);
+        self.keep_vec(sum)
+    }
+
+    /// `v − w·k`, kept.
+    #[inline]
+    fn kick_back(&mut self, v: Vec2<S>, w: Vec2<S>, k: S) -> Vec2<S> {
+        let change = self.scale(w, k);
+        let sum = self.sub_vec(v, change);
+        self.keep_vec(sum)
+    }
+}
+
+/// Saturating products, every value held within `±2·MAX_COORD`.
+struct Checked;
+
+impl<S: Scalar> Lane<S> for Checked {
+    #[inline]
+    fn mul(&mut self, a: S, b: S) -> S {
+        hold(a.mul_round(b))
+    }
+
+    #[inline]
+    fn dot(&mut self, a: Vec2<S>, b: Vec2<S>) -> S {
+        hold(S::dot_round((a.x, a.y), (b.x, b.y)))
+    }
+
+    #[inline]
+    fn add(&mut self, a: S, b: S) -> S {
+        // Both held (or constants within the safe range): no overflow.
+        hold(a + b)
+    }
+
+    #[inline]
+    fn sub(&mut self, a: S, b: S) -> S {
+        hold(a - b)
+    }
+
+    #[inline]
+    fn keep(&mut self, v: S) -> S {
+        hold(v)
+    }
+}
+
+/// Plain products and sums for a tame tick, with a check that every kept
+/// value stays within the bound that makes them the checked lane's.
+struct Fast<S> {
+    tame: Tame<S>,
+    /// Whether a kept value left the bound: the tick is then solved again.
+    left: bool,
+}
+
+impl<S: Scalar> Lane<S> for Fast<S> {
+    #[inline]
+    fn mul(&mut self, a: S, b: S) -> S {
+        a.mul_wrap(b)
+    }
+
+    #[inline]
+    fn dot(&mut self, a: Vec2<S>, b: Vec2<S>) -> S {
+        S::dot_wrap((a.x, a.y), (b.x, b.y))
+    }
+
+    #[inline]
+    fn add(&mut self, a: S, b: S) -> S {
+        a.add_wrap(b)
+    }
+
+    #[inline]
+    fn sub(&mut self, a: S, b: S) -> S {
+        a.sub_wrap(b)
+    }
+
+    #[inline]
+    fn keep(&mut self, v: S) -> S {
+        self.left |= v.beyond(self.tame.value);
+        v
+    }
+}
+
 /// The tangent of a normal (its left perpendicular).
 #[inline]
 fn tangent<S: Scalar>(n: Vec2<S>) -> Vec2<S> {
@@ -163,29 +340,41 @@ fn tangent<S: Scalar>(n: Vec2<S>) -> Vec2<S> {
 /// `s` and whose normal speed is `vn`: the change to apply (and the
 /// accumulated impulse updated).
 #[inline]
-fn normal_impulse<S: Scalar>(
+fn normal_impulse<S: Scalar, L: Lane<S>>(
+    lane: &mut L,
     c: &mut Constraint<S>,
-    s: S,
-    vn: S,
+    (s, vn): (S, S),
     soft: Option<&Softness<S>>,
     settings: &Settings<S>,
 ) -> S {
-    // Every product held before it is negated or added: a saturated one
-    // is the type's extreme, whose negation overflows.
-    let change = if s > S::ZERO {
+    let target = if s > S::ZERO {
         // Apart: close the gap within this substep, no further (rigid).
-        -hold(mul(c.mass, hold(vn + hold(mul(s, settings.inverse_h)))))
+        let closing = lane.mul(s, settings.inverse_h);
+        lane.add(vn, closing)
     } else if let Some(soft) = soft {
-        let bias = max(mul(soft.bias_rate, s), -settings.push_speed);
-        let target = hold(hold(mul(soft.mass_scale, vn)) + bias);
-        -hold(mul(c.mass, target)) - hold(mul(soft.impulse_scale, c.normal_impulse))
+        let bias = max(lane.mul(soft.bias_rate, s), S::ZERO - settings.push_speed);
+        let scaled = lane.mul(soft.mass_scale, vn);
+        let target = lane.add(scaled, bias);
+        let relaxed = lane.mul(soft.impulse_scale, c.normal_impulse);
+        let change = lane.mul(c.mass, target);
+        let change = lane.add(change, relaxed);
+        return accumulate(lane, c, change);
     } else {
-        -hold(mul(c.mass, vn))
+        vn
     };
-    let accumulated = max(hold(c.normal_impulse + hold(change)), S::ZERO);
-    let applied = accumulated - c.normal_impulse;
+    let change = lane.mul(c.mass, target);
+    accumulate(lane, c, change)
+}
+
+/// Takes `change` off the accumulated normal impulse, which never pulls;
+/// returns what was applied.
+#[inline]
+fn accumulate<S: Scalar, L: Lane<S>>(lane: &mut L, c: &mut Constraint<S>, change: S) -> S {
+    let accumulated = max(lane.sub(c.normal_impulse, change), S::ZERO);
+    let accumulated = lane.keep(accumulated);
+    let applied = lane.sub(accumulated, c.normal_impulse);
     c.normal_impulse = accumulated;
-    c.total = hold(c.total + applied);
+    c.total = lane.add(c.total, applied);
     applied
 }
 
@@ -193,198 +382,300 @@ fn normal_impulse<S: Scalar>(
 /// speed is `vt`: the change to apply, with the accumulated impulse kept
 /// within `±friction·normal impulse`.
 #[inline]
-fn friction_impulse<S: Scalar>(c: &mut Constraint<S>, vt: S) -> S {
-    let limit = hold(mul(c.friction, c.normal_impulse));
-    let accumulated = max(min(hold(c.tangent_impulse - hold(mul(c.mass, vt))), limit), -limit);
-    let applied = accumulated - c.tangent_impulse;
+fn friction_impulse<S: Scalar, L: Lane<S>>(lane: &mut L, c: &mut Constraint<S>, vt: S) -> S {
+    let limit = lane.mul(c.friction, c.normal_impulse);
+    let change = lane.mul(c.mass, vt);
+    let free = lane.sub(c.tangent_impulse, change);
+    let accumulated = lane.keep(max(min(free, limit), S::ZERO - limit));
+    let applied = lane.sub(accumulated, c.tangent_impulse);
     c.tangent_impulse = accumulated;
     applied
 }
 
-/// The velocity change of impulse `p` on a body of inverse mass `w`.
-#[inline]
-fn kick<S: Scalar>(velocity: Vec2<S>, p: Vec2<S>, w: S) -> Vec2<S> {
-    if w == S::ZERO { velocity } else { add_held(velocity, scale(p, w)) }
-}
+/// A solver index that is no body's.
+const NONE: u32 = u32::MAX;
 
-/// The solver's state for one tick: its bodies and contacts.
+/// The solver's state for one tick: the bodies that have contacts (a body
+/// without one moves as gravity and its velocity take it), and the
+/// contacts.
 #[derive(Debug)]
 pub(super) struct Solver<S> {
-    pub(super) bodies: Vec<SolverBody<S>>,
+    /// Each world body's solver index, or [`NONE`].
+    slots: Vec<u32>,
+    /// Per solver body: its velocity, motion since the start of the tick,
+    /// inverse mass, and gravity's share of a substep.
+    velocity: Vec<Vec2<S>>,
+    moved: Vec<Vec2<S>>,
+    inverse_mass: Vec<S>,
+    gravity: Vec<Vec2<S>>,
     /// Contacts between bodies, in the order they are solved.
     pub(super) pairs: Vec<Constraint<S>>,
     /// Contacts with colliders, in the order they are solved.
     pub(super) fixed: Vec<Constraint<S>>,
+    /// The starting velocities and contacts, kept while the fast lane runs.
+    start: Start<S>,
+    /// Whether the fast lane solved the last tick (for the tests).
+    pub(super) fast: bool,
+}
+
+/// What a tick starts from, kept while the fast lane runs.
+#[derive(Debug)]
+struct Start<S> {
+    velocity: Vec<Vec2<S>>,
+    pairs: Vec<Constraint<S>>,
+    fixed: Vec<Constraint<S>>,
 }
 
 impl<S> Default for Solver<S> {
     fn default() -> Self {
-        Self { bodies: Vec::new(), pairs: Vec::new(), fixed: Vec::new() }
+        Self {
+            slots: Vec::new(),
+            velocity: Vec::new(),
+            moved: Vec::new(),
+            inverse_mass: Vec::new(),
+            gravity: Vec::new(),
+            pairs: Vec::new(),
+            fixed: Vec::new(),
+            start: Start { velocity: Vec::new(), pairs: Vec::new(), fixed: Vec::new() },
+            fast: false,
+        }
     }
 }
 
 impl<S: Scalar> Solver<S> {
-    /// Empties the solver for a new tick.
-    pub(super) fn clear(&mut self) {
-        self.bodies.clear();
+    /// Empties the solver for a tick of a world of `bodies` bodies.
+    pub(super) fn clear(&mut self, bodies: usize) {
+        self.slots.clear();
+        self.slots.resize(bodies, NONE);
+        self.velocity.clear();
+        self.moved.clear();
+        self.inverse_mass.clear();
+        self.gravity.clear();
         self.pairs.clear();
         self.fixed.clear();
+    }
+
+    /// The solver index of world body `i` (with this velocity, inverse mass
+    /// and gravity's share of a substep), taken on first use.
+    pub(super) fn slot(&mut self, i: usize, velocity: Vec2<S>, inverse_mass: S, gravity: Vec2<S>) -> u32 {
+        if self.slots[i] == NONE {
+            self.slots[i] = self.velocity.len() as u32;
+            self.velocity.push(velocity);
+            self.moved.push(Vec2::ZERO);
+            self.inverse_mass.push(inverse_mass);
+            self.gravity.push(gravity);
+        }
+        self.slots[i]
+    }
+
+    /// World body `i`'s velocity at the end of the tick and its motion over
+    /// it, if it had contacts (else it moved freely).
+    pub(super) fn outcome(&self, i: usize) -> Option<(Vec2<S>, Vec2<S>)> {
+        let slot = *self.slots.get(i)?;
+        (slot != NONE).then(|| (self.velocity[slot as usize], self.moved[slot as usize]))
+    }
+
+    /// Whether the tick starts within the fast lane's bounds.
+    fn tame(&self, settings: &Settings<S>) -> bool {
+        let t = &settings.tame;
+        let body = |(v, (g, w)): (&Vec2<S>, (&Vec2<S>, &S))| t.within_vec(*v) && t.within_vec(*g) && *w <= t.factor;
+        let contact = |c: &Constraint<S>| {
+            c.mass <= t.mass
+                && c.friction <= t.factor
+                && t.within(c.separation)
+                && t.within(c.approach)
+                && t.within(c.normal_impulse)
+                && t.within(c.tangent_impulse)
+                && t.within_vec(c.other)
+        };
+        t.within(settings.push_speed)
+            && self.velocity.iter().zip(self.gravity.iter().zip(&self.inverse_mass)).all(body)
+            && self.pairs.iter().all(contact)
+            && self.fixed.iter().all(contact)
     }
 
     /// Solves the tick: the substeps, then restitution. Leaves each body's
     /// velocity and motion over the tick, and each contact's impulses.
     pub(super) fn solve(&mut self, settings: &Settings<S>) {
-        let Self { bodies, pairs, fixed } = self;
+        self.fast = false;
+        if settings.fast && self.tame(settings) {
+            self.start.velocity.clone_from(&self.velocity);
+            self.start.pairs.clone_from(&self.pairs);
+            self.start.fixed.clone_from(&self.fixed);
+            let mut lane = Fast { tame: settings.tame, left: false };
+            self.run(&mut lane, settings);
+            self.fast = !lane.left;
+            if self.fast {
+                return;
+            }
+            // A kept value left the bounds: again, checked, from the start.
+            self.velocity.clone_from(&self.start.velocity);
+            self.pairs.clone_from(&self.start.pairs);
+            self.fixed.clone_from(&self.start.fixed);
+            self.moved.iter_mut().for_each(|m| *m = Vec2::ZERO);
+        }
+        self.run(&mut Checked, settings);
+    }
+
+    fn run<L: Lane<S>>(&mut self, lane: &mut L, settings: &Settings<S>) {
         let h = settings.h;
-        for step in 0..settings.substeps {
-            for body in bodies.iter_mut() {
-                body.velocity = add_held(body.velocity, body.gravity);
+        // How far into the tick the bodies have moved (the colliders with
+        // them).
+        let mut elapsed = S::ZERO;
+        for _ in 0..settings.substeps {
+            for (v, g) in self.velocity.iter_mut().zip(&self.gravity) {
+                let sum = lane.add_vec(*v, *g);
+                *v = lane.keep_vec(sum);
             }
-            warm_start(bodies, pairs, fixed);
-            // How far the colliders have moved: `step` substeps.
-            let elapsed = mul(S::from_f64(f64::from(step)), h);
-            solve_pairs(bodies, pairs, Some(&settings.bodies), settings);
-            solve_fixed(bodies, fixed, Some(&settings.colliders), settings, elapsed);
-            for body in bodies.iter_mut() {
-                body.moved = add_held(body.moved, scale(body.velocity, h));
+            self.warm_start(lane);
+            self.solve_pairs(lane, Some(&settings.bodies), settings);
+            self.solve_fixed(lane, Some(&settings.colliders), settings, elapsed);
+            for (moved, v) in self.moved.iter_mut().zip(&self.velocity) {
+                let step = lane.scale(*v, h);
+                let sum = lane.add_vec(*moved, step);
+                *moved = lane.keep_vec(sum);
             }
-            let elapsed = mul(S::from_f64(f64::from(step) + 1.0), h);
-            solve_pairs(bodies, pairs, None, settings);
-            solve_fixed(bodies, fixed, None, settings, elapsed);
+            elapsed = lane.add(elapsed, h);
+            self.solve_pairs(lane, None, settings);
+            self.solve_fixed(lane, None, settings, elapsed);
         }
-        restitution(bodies, pairs, fixed, settings.bounce_threshold);
+        self.restitution(lane, settings.bounce_threshold);
     }
-}
 
-/// Applies every contact's accumulated impulses again (and counts them in
-/// its total: a contact that carries a load pushes, even when no pass
-/// changes its impulse).
-fn warm_start<S: Scalar>(bodies: &mut [SolverBody<S>], pairs: &mut [Constraint<S>], fixed: &mut [Constraint<S>]) {
-    let impulse = |c: &mut Constraint<S>| {
-        c.total = hold(c.total + c.normal_impulse);
-        add_held(scale(c.normal, c.normal_impulse), scale(tangent(c.normal), c.tangent_impulse))
-    };
-    for c in pairs.iter_mut() {
-        if c.normal_impulse == S::ZERO && c.tangent_impulse == S::ZERO {
-            continue;
+    /// Applies every contact's accumulated impulses again (and counts them
+    /// in its total: a contact that carries a load pushes, even when no
+    /// pass changes its impulse).
+    fn warm_start<L: Lane<S>>(&mut self, lane: &mut L) {
+        let velocity = &mut self.velocity;
+        for c in &mut self.pairs {
+            let (n, t) = (c.normal_impulse, c.tangent_impulse);
+            if n == S::ZERO && t == S::ZERO {
+                continue;
+            }
+            c.total = lane.add(c.total, n);
+            let (a, b) = (c.a as usize, c.b as usize);
+            velocity[a] = lane.kick(velocity[a], c.push_a, n);
+            velocity[b] = lane.kick_back(velocity[b], c.push_b, n);
+            if t != S::ZERO {
+                velocity[a] = lane.kick(velocity[a], tangent(c.push_a), t);
+                velocity[b] = lane.kick_back(velocity[b], tangent(c.push_b), t);
+            }
         }
-        let p = impulse(c);
-        let (a, b) = (c.a as usize, c.b as usize);
-        bodies[a].velocity = kick(bodies[a].velocity, p, bodies[a].inverse_mass);
-        bodies[b].velocity = kick(bodies[b].velocity, -p, bodies[b].inverse_mass);
-    }
-    for c in fixed.iter_mut() {
-        if c.normal_impulse == S::ZERO && c.tangent_impulse == S::ZERO {
-            continue;
+        for c in &mut self.fixed {
+            let (n, t) = (c.normal_impulse, c.tangent_impulse);
+            if n == S::ZERO && t == S::ZERO {
+                continue;
+            }
+            c.total = lane.add(c.total, n);
+            let a = c.a as usize;
+            velocity[a] = lane.kick(velocity[a], c.push_a, n);
+            if t != S::ZERO {
+                velocity[a] = lane.kick(velocity[a], tangent(c.push_a), t);
+            }
         }
-        let p = impulse(c);
-        let a = c.a as usize;
-        bodies[a].velocity = kick(bodies[a].velocity, p, bodies[a].inverse_mass);
     }
-}
 
-/// One pass over the contacts between bodies: with position correction
-/// (`soft`), or the relax pass with friction.
-fn solve_pairs<S: Scalar>(
-    bodies: &mut [SolverBody<S>],
-    pairs: &mut [Constraint<S>],
-    soft: Option<&Softness<S>>,
-    settings: &Settings<S>,
-) {
-    for c in pairs.iter_mut() {
-        let (a, b) = (c.a as usize, c.b as usize);
-        let (ba, bb) = (bodies[a], bodies[b]);
-        let s = hold(c.separation + hold(dot(hold_vec(ba.moved - bb.moved), c.normal)));
-        let vn = dot(hold_vec(ba.velocity - bb.velocity), c.normal);
-        let applied = normal_impulse(c, s, vn, soft, settings);
-        let (mut va, mut vb) = (ba.velocity, bb.velocity);
-        if applied != S::ZERO {
-            let p = scale(c.normal, applied);
-            va = kick(va, p, ba.inverse_mass);
-            vb = kick(vb, -p, bb.inverse_mass);
-        }
-        if soft.is_none() && c.friction > S::ZERO {
-            let t = tangent(c.normal);
-            let applied = friction_impulse(c, dot(hold_vec(va - vb), t));
+    /// One pass over the contacts between bodies: with position correction
+    /// (`soft`), or the relax pass with friction.
+    fn solve_pairs<L: Lane<S>>(&mut self, lane: &mut L, soft: Option<&Softness<S>>, settings: &Settings<S>) {
+        let (velocity, moved) = (&mut self.velocity, &self.moved);
+        for c in &mut self.pairs {
+            let (a, b) = (c.a as usize, c.b as usize);
+            let (mut va, mut vb) = (velocity[a], velocity[b]);
+            let apart = lane.sub_vec(moved[a], moved[b]);
+            let closer = lane.dot(apart, c.normal);
+            let s = lane.add(c.separation, closer);
+            let relative = lane.sub_vec(va, vb);
+            let vn = lane.dot(relative, c.normal);
+            let applied = normal_impulse(lane, c, (s, vn), soft, settings);
             if applied != S::ZERO {
-                let p = scale(t, applied);
-                va = kick(va, p, ba.inverse_mass);
-                vb = kick(vb, -p, bb.inverse_mass);
+                va = lane.kick(va, c.push_a, applied);
+                vb = lane.kick_back(vb, c.push_b, applied);
             }
+            if soft.is_none() && c.friction > S::ZERO {
+                let relative = lane.sub_vec(va, vb);
+                let vt = lane.dot(relative, tangent(c.normal));
+                let applied = friction_impulse(lane, c, vt);
+                if applied != S::ZERO {
+                    va = lane.kick(va, tangent(c.push_a), applied);
+                    vb = lane.kick_back(vb, tangent(c.push_b), applied);
+                }
+            }
+            velocity[a] = va;
+            velocity[b] = vb;
         }
-        bodies[a].velocity = va;
-        bodies[b].velocity = vb;
     }
-}
 
-/// One pass over the contacts with colliders, which have moved by
-/// `elapsed` of their travel.
-fn solve_fixed<S: Scalar>(
-    bodies: &mut [SolverBody<S>],
-    fixed: &mut [Constraint<S>],
-    soft: Option<&Softness<S>>,
-    settings: &Settings<S>,
-    elapsed: S,
-) {
-    for c in fixed.iter_mut() {
-        let a = c.a as usize;
-        let body = bodies[a];
-        let mut s = hold(c.separation + hold(dot(body.moved, c.normal)));
-        if c.closing != S::ZERO {
-            s = hold(s - hold(mul(elapsed, c.closing)));
-        }
-        let relative = hold_vec(body.velocity - c.other);
-        let applied = normal_impulse(c, s, dot(relative, c.normal), soft, settings);
-        let mut v = body.velocity;
-        if applied != S::ZERO {
-            v = kick(v, scale(c.normal, applied), body.inverse_mass);
-        }
-        if soft.is_none() && c.friction > S::ZERO {
-            let t = tangent(c.normal);
-            let applied = friction_impulse(c, dot(hold_vec(v - c.other), t));
+    /// One pass over the contacts with colliders, which have moved by
+    /// `elapsed` of their travel.
+    fn solve_fixed<L: Lane<S>>(
+        &mut self,
+        lane: &mut L,
+        soft: Option<&Softness<S>>,
+        settings: &Settings<S>,
+        elapsed: S,
+    ) {
+        let (velocity, moved) = (&mut self.velocity, &self.moved);
+        for c in &mut self.fixed {
+            let a = c.a as usize;
+            let closer = lane.dot(moved[a], c.normal);
+            let mut s = lane.add(c.separation, closer);
+            if c.closing != S::ZERO {
+                let came = lane.mul(elapsed, c.closing);
+                s = lane.sub(s, came);
+            }
+            let mut v = velocity[a];
+            let relative = lane.sub_vec(v, c.other);
+            let vn = lane.dot(relative, c.normal);
+            let applied = normal_impulse(lane, c, (s, vn), soft, settings);
             if applied != S::ZERO {
-                v = kick(v, scale(t, applied), body.inverse_mass);
+                v = lane.kick(v, c.push_a, applied);
             }
+            if soft.is_none() && c.friction > S::ZERO {
+                let relative = lane.sub_vec(v, c.other);
+                let vt = lane.dot(relative, tangent(c.normal));
+                let applied = friction_impulse(lane, c, vt);
+                if applied != S::ZERO {
+                    v = lane.kick(v, tangent(c.push_a), applied);
+                }
+            }
+            velocity[a] = v;
         }
-        bodies[a].velocity = v;
     }
-}
 
-/// Restitution, once per contact after the substeps: a contact that was
-/// approaching faster than the threshold at the start of the tick and
-/// pushed during it leaves at `restitution` times that speed.
-fn restitution<S: Scalar>(
-    bodies: &mut [SolverBody<S>],
-    pairs: &mut [Constraint<S>],
-    fixed: &mut [Constraint<S>],
-    threshold: S,
-) {
-    let bounces = |c: &Constraint<S>| c.restitution > S::ZERO && c.approach < -threshold && c.total > S::ZERO;
-    let change = |c: &mut Constraint<S>, vn: S| {
-        let target = hold(vn + hold(mul(c.restitution, c.approach)));
-        let accumulated = max(hold(c.normal_impulse - hold(mul(c.mass, target))), S::ZERO);
-        let applied = accumulated - c.normal_impulse;
-        c.normal_impulse = accumulated;
-        c.total = hold(c.total + applied);
-        applied
-    };
-    for c in pairs.iter_mut() {
-        if !bounces(c) {
-            continue;
+    /// Restitution, once per contact after the substeps: a contact that was
+    /// approaching faster than the threshold at the start of the tick and
+    /// pushed during it leaves at `restitution` times that speed.
+    fn restitution<L: Lane<S>>(&mut self, lane: &mut L, threshold: S) {
+        let bounces =
+            |c: &Constraint<S>| c.restitution > S::ZERO && c.approach < S::ZERO - threshold && c.total > S::ZERO;
+        let change = |lane: &mut L, c: &mut Constraint<S>, vn: S| {
+            let rebound = lane.mul(c.restitution, c.approach);
+            let target = lane.add(vn, rebound);
+            let change = lane.mul(c.mass, target);
+            accumulate(lane, c, change)
+        };
+        let velocity = &mut self.velocity;
+        for c in &mut self.pairs {
+            if !bounces(c) {
+                continue;
+            }
+            let (a, b) = (c.a as usize, c.b as usize);
+            let relative = lane.sub_vec(velocity[a], velocity[b]);
+            let vn = lane.dot(relative, c.normal);
+            let applied = change(lane, c, vn);
+            velocity[a] = lane.kick(velocity[a], c.push_a, applied);
+            velocity[b] = lane.kick_back(velocity[b], c.push_b, applied);
         }
-        let (a, b) = (c.a as usize, c.b as usize);
-        let vn = dot(hold_vec(bodies[a].velocity - bodies[b].velocity), c.normal);
-        let p = scale(c.normal, change(c, vn));
-        bodies[a].velocity = kick(bodies[a].velocity, p, bodies[a].inverse_mass);
-        bodies[b].velocity = kick(bodies[b].velocity, -p, bodies[b].inverse_mass);
-    }
-    for c in fixed.iter_mut() {
-        if !bounces(c) {
-            continue;
+        for c in &mut self.fixed {
+            if !bounces(c) {
+                continue;
+            }
+            let a = c.a as usize;
+            let relative = lane.sub_vec(velocity[a], c.other);
+            let vn = lane.dot(relative, c.normal);
+            let applied = change(lane, c, vn);
+            velocity[a] = lane.kick(velocity[a], c.push_a, applied);
         }
-        let a = c.a as usize;
-        let vn = dot(hold_vec(bodies[a].velocity - c.other), c.normal);
-        let p = scale(c.normal, change(c, vn));
-        bodies[a].velocity = kick(bodies[a].velocity, p, bodies[a].inverse_mass);
     }
 }

@@ -27,15 +27,12 @@ use super::index::Index;
 use super::motion::{Colliders, Motion, MotionScratch, Record, Touch, interact};
 use super::narrow::{with_body, with_collider};
 use super::sleep::{Islands, is_slow, wake_body};
-use super::solver::{Constraint, Settings, Solver, SolverBody};
+use super::solver::{Constraint, Settings, Solver};
 use super::{Body, BodyId, Collider, Id, World};
 use crate::query::kernel::clamp_to_range;
 use crate::query::{Sweep, sweep_capsule_capsule, sweep_circle_circle};
 use crate::scalar::Scalar;
 use crate::vec2::Vec2;
-
-/// A body index that is not a solver body.
-const ASLEEP: u32 = u32::MAX;
 
 impl<S: Scalar> Body<S> {
     /// The gravity this body feels, per tick per tick: the world's times its
@@ -80,14 +77,14 @@ fn travel<S: Scalar>(collider: &Collider<S>) -> Vec2<S> {
 
 /// Where a body goes over a tick with nothing in its way, moved as the
 /// solver moves it (each substep its share of gravity, then its velocity's
-/// share of the tick).
-fn free_flight<S: Scalar>(velocity: Vec2<S>, gravity_step: Vec2<S>, settings: &Settings<S>) -> Vec2<S> {
+/// share of the tick): its velocity at the end, and its motion.
+fn free_flight<S: Scalar>(velocity: Vec2<S>, gravity_step: Vec2<S>, settings: &Settings<S>) -> (Vec2<S>, Vec2<S>) {
     let (mut v, mut moved) = (velocity, Vec2::ZERO);
     for _ in 0..settings.substeps() {
         v = add_held(v, gravity_step);
         moved = add_held(moved, scale(v, settings.h()));
     }
-    moved
+    (v, moved)
 }
 
 /// Whether two bodies interact at all, and neither is a sensor.
@@ -114,11 +111,10 @@ pub(super) struct Scratch<S> {
     /// Each collider's travel this tick.
     travels: Vec<Vec2<S>>,
     /// Each body's position at the start of the tick, its gravity's share
-    /// of a substep, its expected motion, and its solver index.
+    /// of a substep, and its expected motion.
     starts: Vec<Vec2<S>>,
     gravity: Vec<Vec2<S>>,
     expected: Vec<Vec2<S>>,
-    slots: Vec<u32>,
     solver: Solver<S>,
     /// For each contact of the solver: the body (or collider) indices and
     /// the point, in the order of `solver.pairs`, then `solver.fixed`.
@@ -148,7 +144,6 @@ impl<S> Default for Scratch<S> {
             starts: Vec::new(),
             gravity: Vec::new(),
             expected: Vec::new(),
-            slots: Vec::new(),
             solver: Solver::default(),
             pair_meta: Vec::new(),
             fixed_meta: Vec::new(),
@@ -223,6 +218,12 @@ impl<S: Scalar> World<S> {
     /// # Ok::<(), geom_core::world::WorldError>(())
     /// ```
     pub fn step(&mut self) {
+        self.step_in(true);
+    }
+
+    /// [`World::step`], with the solver's fast lane allowed or not (the
+    /// result is the same: the tests compare them).
+    pub(super) fn step_in(&mut self, fast: bool) {
         // Saturating: 2^64 ticks are never reached by playing, only by a
         // loaded state, and then the count stops rather than overflows.
         self.tick = self.tick.saturating_add(1);
@@ -234,7 +235,7 @@ impl<S: Scalar> World<S> {
             return;
         }
         let config = self.config;
-        let settings = Settings::new(&config);
+        let settings = Settings::new(&config, fast);
         let Self { bodies, colliders, index, scratch, events, contacts, pairs, overlaps, .. } = self;
 
         // 1. Travels and expected motions.
@@ -247,7 +248,8 @@ impl<S: Scalar> World<S> {
             let gravity_step = scale(body.gravity(config.gravity), settings.h());
             scratch.starts.push(body.position());
             scratch.gravity.push(gravity_step);
-            let expected = if body.asleep() { Vec2::ZERO } else { free_flight(body.velocity, gravity_step, &settings) };
+            let expected =
+                if body.asleep() { Vec2::ZERO } else { free_flight(body.velocity, gravity_step, &settings).1 };
             scratch.expected.push(expected);
         }
 
@@ -281,14 +283,16 @@ impl<S: Scalar> World<S> {
             let mut record = Record { touches: &mut scratch.touches, events };
             let fixed_meta = &scratch.fixed_meta;
             for (i, body) in bodies.iter_mut().enumerate() {
-                let slot = scratch.slots[i];
-                if slot == ASLEEP {
+                if body.asleep() {
                     continue;
                 }
-                let solved = scratch.solver.bodies[slot as usize];
-                body.velocity = in_range(solved.velocity);
+                // A body without contacts flies as expected.
+                let (velocity, path) = scratch.solver.outcome(i).unwrap_or_else(|| {
+                    (free_flight(body.velocity, scratch.gravity[i], &settings).0, scratch.expected[i])
+                });
+                body.velocity = in_range(velocity);
                 let expected = |c: u32| fixed_meta.binary_search_by_key(&(i as u32, c), |&(b, c, _)| (b, c)).is_ok();
-                motion.advance(i, body, solved.moved, expected, &mut scratch.motion, &mut record);
+                motion.advance(i, body, path, expected, &mut scratch.motion, &mut record);
             }
         }
         if scratch.travels.iter().any(|&t| t != Vec2::ZERO) {
@@ -371,7 +375,7 @@ fn wake_touched<S: Scalar>(
     }
     for (i, body) in bodies.iter().enumerate() {
         if !body.asleep() && scratch.expected[i] == Vec2::ZERO && body.velocity == Vec2::ZERO {
-            scratch.expected[i] = free_flight(Vec2::ZERO, scratch.gravity[i], settings);
+            scratch.expected[i] = free_flight(Vec2::ZERO, scratch.gravity[i], settings).1;
         }
     }
 }
@@ -386,25 +390,15 @@ fn build_contacts<S: Scalar>(
     scratch: &mut Scratch<S>,
     contacts: &[ContactState<S>],
 ) {
-    let Scratch { solver, slots, pair_meta, fixed_meta, watched, .. } = scratch;
-    solver.clear();
-    slots.clear();
+    let Scratch { solver, pair_meta, fixed_meta, watched, gravity, .. } = scratch;
+    solver.clear(bodies.len());
     pair_meta.clear();
     fixed_meta.clear();
     watched.clear();
-    for (i, body) in bodies.iter().enumerate() {
-        if body.asleep() {
-            slots.push(ASLEEP);
-            continue;
-        }
-        slots.push(solver.bodies.len() as u32);
-        solver.bodies.push(SolverBody {
-            velocity: body.velocity,
-            moved: Vec2::ZERO,
-            inverse_mass: if body.sensor { S::ZERO } else { body.inverse_mass },
-            gravity: scratch.gravity[i],
-        });
-    }
+    let slot = |solver: &mut Solver<S>, i: usize| {
+        let body = &bodies[i];
+        solver.slot(i, body.velocity, body.inverse_mass, gravity[i])
+    };
     // A pair's effective mass, held within the safe range.
     let mass = |w: S| min(ratio(S::ONE, w), S::MAX_COORD);
 
@@ -427,10 +421,13 @@ fn build_contacts<S: Scalar>(
                 continue;
             };
             let (normal_impulse, tangent_impulse) = warm.impulses((body.id(), Id::Collider(collider.id())));
+            let a = slot(solver, i);
             solver.fixed.push(Constraint {
-                a: slots[i],
+                a,
                 b: c,
                 normal: g.normal,
+                push_a: scale(g.normal, body.inverse_mass),
+                push_b: Vec2::ZERO,
                 separation: g.separation,
                 mass: mass(body.inverse_mass),
                 other: travel,
@@ -465,10 +462,13 @@ fn build_contacts<S: Scalar>(
             continue;
         };
         let (normal_impulse, tangent_impulse) = warm.impulses((a.id(), Id::Body(b.id())));
+        let (sa, sb) = (slot(solver, i as usize), slot(solver, j as usize));
         solver.pairs.push(Constraint {
-            a: slots[i as usize],
-            b: slots[j as usize],
+            a: sa,
+            b: sb,
             normal: g.normal,
+            push_a: scale(g.normal, a.inverse_mass),
+            push_b: scale(g.normal, b.inverse_mass),
             separation: g.separation,
             mass: mass(total),
             other: Vec2::ZERO,
@@ -673,4 +673,112 @@ fn settle<S: Scalar>(
         (!bodies[i].asleep() && !bodies[j].asleep()).then_some((i as u32, j as u32))
     }));
     scratch.islands.settle(bodies, scratch.links.iter().copied(), config);
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::world::{BodyDef, ColliderDef, WorldConfig};
+    use crate::{Capsule, Segment};
+
+    /// A jar of balls and capsules of mixed mass, friction and bounce
+    /// dropped in among platforms (one moving), a bullet, and a heavy ball
+    /// on a light one: every kind of contact the solver has.
+    fn busy_world<S: Scalar>() -> World<S> {
+        let v = Vec2::<S>::from_f64;
+        let mut w = World::new(WorldConfig::new(v(0.0, -0.02))).unwrap();
+        for (a, b) in [((-12.0, 0.0), (12.0, 0.0)), ((-12.0, 0.0), (-12.0, 40.0)), ((12.0, 0.0), (12.0, 40.0))] {
+            let mut def = ColliderDef::new(Segment::new(v(a.0, a.1), v(b.0, b.1)).unwrap());
+            def.friction = S::from_f64(0.3);
+            w.add_collider(def).unwrap();
+        }
+        let mut lift = ColliderDef::new(Capsule::new(v(-10.0, 6.0), v(-4.0, 6.0), S::from_f64(0.25)).unwrap());
+        lift.velocity = v(0.0, 0.01);
+        w.add_collider(lift).unwrap();
+        let mut rng = crate::SplitMix(0x5017);
+        let mut unit = || (rng.next() >> 11) as f64 / (1_u64 << 53) as f64;
+        for k in 0..150 {
+            let x = -10.0 + (k % 10) as f64 * 2.1 + unit() * 0.2;
+            let y = 3.0 + (k / 10) as f64 * 2.2;
+            let r = 0.4 + unit() * 0.5;
+            let mut def = if k % 5 == 0 {
+                BodyDef::capsule(v(x, y), v(-0.3, 0.0), v(0.3, 0.0), S::from_f64(r * 0.6))
+            } else {
+                BodyDef::new(v(x, y), S::from_f64(r))
+            };
+            def.inverse_mass = S::from_f64([1.0, 0.5, 2.0, 0.125][k % 4]);
+            def.friction = S::from_f64([0.0, 0.4, 0.8][k % 3]);
+            def.restitution = S::from_f64([0.0, 0.3, 0.9][k % 3]);
+            def.velocity = v(unit() - 0.5, -unit());
+            w.add_body(def).unwrap();
+        }
+        let mut bullet = BodyDef::new(v(-11.0, 30.0), S::from_f64(0.1));
+        bullet.velocity = v(4.0, -1.0);
+        w.add_body(bullet).unwrap();
+        w
+    }
+
+    /// The solver's fast lane changes no bit: stepped with it and without
+    /// it, a busy world has the same checksum every tick (and the fast lane
+    /// does serve it: a tame world).
+    fn the_fast_lane_gives_the_checked_lanes_bits<S: Scalar>() -> usize {
+        let (mut fast, mut checked) = (busy_world::<S>(), busy_world::<S>());
+        let mut served = 0;
+        for tick in 0..400 {
+            fast.step_in(true);
+            served += usize::from(fast.scratch.solver.fast);
+            checked.step_in(false);
+            assert!(!checked.scratch.solver.fast);
+            assert_eq!(fast.checksum(), checked.checksum(), "tick {tick}");
+        }
+        served
+    }
+
+    /// A tick that starts within the fast lane's bounds and leaves them
+    /// midway (a ball at 4095.99 units a tick in `I32F32`, whose bound is
+    /// 4096, gaining gravity as it lands on another) is solved again in the
+    /// checked lane: the same bits as solving it checked.
+    #[test]
+    fn a_tick_that_leaves_the_fast_lanes_bounds_is_solved_again_checked() {
+        use fixed::types::I32F32;
+        let v = Vec2::<I32F32>::from_f64;
+        let make = || {
+            let mut w = World::new(WorldConfig::new(v(0.0, -0.5))).unwrap();
+            w.add_collider(Segment::new(v(-50.0, 0.0), v(50.0, 0.0)).unwrap()).unwrap();
+            w.add_body(BodyDef::new(v(0.0, 1.0), I32F32::ONE)).unwrap();
+            let mut fast = BodyDef::new(v(0.0, 4000.0), I32F32::ONE);
+            fast.velocity = v(0.0, -4095.99);
+            w.add_body(fast).unwrap();
+            w
+        };
+        let (mut fast, mut checked) = (make(), make());
+        fast.step_in(true);
+        checked.step_in(false);
+        assert!(!fast.scratch.solver.fast, "the fast lane gave the tick up");
+        assert_eq!(fast.checksum(), checked.checksum());
+    }
+
+    /// Regression: a loaded state at tick `u64::MAX` (its checksum
+    /// recomputed by whoever edited it) made the next step overflow the tick
+    /// count. The count stops at its maximum; the bodies still move.
+    #[test]
+    fn stepping_at_the_last_tick_holds_the_count_and_moves_on() {
+        let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f64, -0.5))).unwrap();
+        let ball = world.add_body(BodyDef::new(Vec2::new(0.0, 10.0), 0.5)).unwrap();
+        world.tick = u64::MAX;
+        world.step();
+        assert_eq!(world.tick(), u64::MAX);
+        assert!(world.body(ball).unwrap().position().y < 10.0);
+    }
+
+    #[test]
+    fn the_fast_lane_gives_the_checked_lanes_bits_in_every_type() {
+        // Every tick tame but where a kept value leaves the bounds, and
+        // I16F16's bounds (1/16 of a unit a tick) too small for this scene.
+        assert!(the_fast_lane_gives_the_checked_lanes_bits::<f32>() > 390);
+        assert!(the_fast_lane_gives_the_checked_lanes_bits::<f64>() > 390);
+        assert!(the_fast_lane_gives_the_checked_lanes_bits::<fixed::types::I32F32>() > 390);
+        assert!(the_fast_lane_gives_the_checked_lanes_bits::<fixed::types::I48F16>() > 390);
+        assert_eq!(the_fast_lane_gives_the_checked_lanes_bits::<fixed::types::I16F16>(), 0);
+    }
 }
