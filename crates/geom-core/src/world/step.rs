@@ -560,6 +560,12 @@ fn keep_contacts<S: Scalar>(
         let held = if speed > S::MAX_COORD { S::MAX_COORD } else { speed };
         Some(EventKind::Impact { t, point: clamp_to_range(point), normal: c.normal, speed: held })
     };
+    // The runs of `found`, each in key order: what `check_watched` found
+    // (in pair order), the solver's contacts between bodies (in pair
+    // order) and with colliders (by body and collider), the motion's
+    // touches (sorted below) and what sleeping bodies kept.
+    let mut ends = [0; 5];
+    ends[0] = scratch.found.len();
     for (c, &(i, j, point)) in scratch.solver.pairs.iter().zip(&scratch.pair_meta) {
         let (i, j) = (i as usize, j as usize);
         let gap =
@@ -572,6 +578,7 @@ fn keep_contacts<S: Scalar>(
             events.push(Event { body, other, kind });
         }
     }
+    ends[1] = scratch.found.len();
     for (c, &(i, k, point)) in scratch.solver.fixed.iter().zip(&scratch.fixed_meta) {
         let i = i as usize;
         let travel = scratch.travels[k as usize];
@@ -584,6 +591,7 @@ fn keep_contacts<S: Scalar>(
             events.push(Event { body, other, kind });
         }
     }
+    ends[2] = scratch.found.len();
     for &(i, touch) in &scratch.touches {
         let (body, other) = (bodies[i as usize].id(), Id::Collider(colliders[touch.collider as usize].id()));
         if touch.sensor {
@@ -601,6 +609,8 @@ fn keep_contacts<S: Scalar>(
             scratch.found.push((state, 1));
         }
     }
+    ends[3] = scratch.found.len();
+    scratch.found[ends[2]..].sort_unstable_by_key(|&(c, _)| c.key());
     // What sleeping bodies keep: their contacts and overlaps with colliders
     // and with each other.
     let asleep = |id: BodyId| bodies.binary_search_by_key(&id, Body::id).is_ok_and(|k| bodies[k].asleep());
@@ -608,16 +618,47 @@ fn keep_contacts<S: Scalar>(
     scratch.found.extend(contacts.iter().filter(|c| kept(c.key())).map(|&c| (c, 0)));
     scratch.overlaps.extend(overlaps.iter().copied().filter(|&pair| kept(pair)));
 
-    scratch.found.sort_unstable_by_key(|(c, rank)| (c.key(), *rank));
-    contacts.clear();
-    for &(c, _) in &scratch.found {
-        if contacts.last().is_none_or(|last: &ContactState<S>| last.key() != c.key()) {
-            contacts.push(c);
-        }
-    }
+    ends[4] = scratch.found.len();
+    merge_runs(&scratch.found, &ends, contacts);
     scratch.found.clear();
     scratch.overlaps.sort_unstable();
     scratch.overlaps.dedup();
+}
+
+/// Merges the runs of `found` that end at `ends`, each sorted by key, into
+/// `contacts` in key order, one contact per key: of equal keys the one of
+/// lowest rank (the solver's), then of the earliest run.
+fn merge_runs<S: Scalar, const N: usize>(
+    found: &[(ContactState<S>, u8)],
+    ends: &[usize; N],
+    contacts: &mut Vec<ContactState<S>>,
+) {
+    let mut heads = [0; N];
+    for r in 1..N {
+        heads[r] = ends[r - 1];
+    }
+    for r in 0..N {
+        debug_assert!(found[heads[r]..ends[r]].is_sorted_by_key(|(c, _)| c.key()), "run {r} out of order");
+    }
+    contacts.clear();
+    loop {
+        let mut best: Option<(usize, &(ContactState<S>, u8))> = None;
+        for r in 0..N {
+            if let Some(head) = found[heads[r]..ends[r]].first() {
+                let order = |(c, rank): &(ContactState<S>, u8)| (c.key(), *rank);
+                if best.is_none_or(|(_, b)| order(head) < order(b)) {
+                    best = Some((r, head));
+                }
+            }
+        }
+        let Some((r, &(c, _))) = best else {
+            return;
+        };
+        heads[r] += 1;
+        if contacts.last().is_none_or(|last| last.key() != c.key()) {
+            contacts.push(c);
+        }
+    }
 }
 
 /// The contact a constraint leaves for the next tick, every value held
