@@ -289,6 +289,8 @@ pub(crate) trait ExactInt: Exact + Ord {
     fn to_u256(self) -> U256;
     /// `v`, exactly.
     fn from_u64(v: u64) -> Self;
+    /// The value as an `i128`, if it fits.
+    fn to_i128(self) -> Option<i128>;
     /// A non-negative `self` as an `f64` (see [`approx_u256`]).
     fn approx(self) -> f64 {
         approx_u256(self.to_u256())
@@ -326,6 +328,10 @@ impl ExactInt for i128 {
     #[inline]
     fn to_u256(self) -> U256 {
         U256::new(self as u128)
+    }
+    #[inline]
+    fn to_i128(self) -> Option<i128> {
+        Some(self)
     }
     #[inline]
     fn from_u64(v: u64) -> Self {
@@ -371,6 +377,10 @@ impl ExactInt for Exact256 {
     #[inline]
     fn to_u256(self) -> U256 {
         self.as_u256()
+    }
+    #[inline]
+    fn to_i128(self) -> Option<i128> {
+        Exact256::to_i128(self)
     }
     #[inline]
     fn from_u64(v: u64) -> Self {
@@ -520,6 +530,26 @@ pub(crate) fn scaled_roots<E: ExactInt, const N: usize>(components: [E; N], k: E
     })
 }
 
+/// [`scaled_roots`] for components, length and squared length known as
+/// native integers, from the shared estimate alone: the same roots, or
+/// `None` when the estimate does not settle one of them (or one saturates),
+/// for the caller to compute exactly. Most vectors take this path, without
+/// the 256-bit arithmetic.
+#[inline]
+pub(crate) fn scaled_roots_estimated<const N: usize>(
+    components: [i128; N],
+    k: u128,
+    len2: u128,
+    max: u64,
+) -> Option<[u64; N]> {
+    let scale = approx_f64(k) / libm::sqrt(approx_f64(len2));
+    let mut roots = [0; N];
+    for (root, c) in roots.iter_mut().zip(components) {
+        *root = nearest_of_estimate(approx_f64(c.unsigned_abs()) * scale).filter(|&m| m <= max)?;
+    }
+    Some(roots)
+}
+
 /// `√(q + r/den)` rounded to the nearest integer, ties to even, saturating
 /// at `max`, for the quotient `q` and remainder `0 ≤ r < den` of a division
 /// `num / den`.
@@ -652,10 +682,17 @@ floor_root!(floor_root_u128, u128, u64::MAX);
 /// library call), then added.
 #[inline]
 fn approx_f64(n: u128) -> f64 {
+    const TWO_POW_63: f64 = 9_223_372_036_854_775_808.0;
     const TWO_POW_64: f64 = 18_446_744_073_709_551_616.0;
     if let Ok(small) = i64::try_from(n) {
         // The same correctly rounded value, by the one signed conversion.
         return small as f64;
+    }
+    if n < 1 << 126 {
+        // Halves below 2^63 each: the signed conversions, which x86-64 has
+        // an instruction for (it has none for unsigned ones).
+        let (high, low) = ((n >> 63) as i64, n as i64 & i64::MAX);
+        return high as f64 * TWO_POW_63 + low as f64;
     }
     ((n >> 64) as u64 as f64) * TWO_POW_64 + (n as u64 as f64)
 }

@@ -20,7 +20,7 @@ use num_traits::{ConstOne, ConstZero};
 use super::Scalar;
 use super::exact::{
     Exact, ExactInt, Rounding, round_div, round_sqrt_u64, round_sqrt_u128, rounded_div, rounded_shift, saturate,
-    scaled_roots, sqrt_ratio,
+    scaled_roots, scaled_roots_estimated, sqrt_ratio,
 };
 use super::native;
 use super::private::{Format, Frame, Sealed, SealedFrac};
@@ -289,6 +289,9 @@ where
 {
     let distance = dist2.map_or(T::ZERO, |(num, den)| T::from_sqrt_ratio(num, den));
     let zero = <T::Exact as Exact>::ZERO;
+    if let Some((normal, offset)) = frame_estimated(x, y, length, want_normal, (one, max, &root)) {
+        return Frame { normal, offset, distance };
+    }
     let len2 = x * x + y * y;
     if len2 <= zero {
         return Frame { normal: (T::ZERO, one), offset: (T::ZERO, length), distance };
@@ -304,6 +307,40 @@ where
     let offset = if k == zero { (T::ZERO, T::ZERO) } else { along(k) };
     let normal = if want_normal { along(T::EXACT_ONE) } else { (T::ZERO, one) };
     Frame { normal, offset, distance }
+}
+
+/// The normal and offset of [`frame_rounded_once`] when the components are
+/// below `2^62` (their squared length fits a `u128`) and the shared `f64`
+/// estimate settles every root: the same values, without the exact ring;
+/// `None` otherwise.
+#[inline]
+fn frame_estimated<W, T: Sealed<W> + Neg<Output = T> + ConstZero>(
+    x: T::Exact,
+    y: T::Exact,
+    length: T,
+    want_normal: bool,
+    (one, max, root): (T, u64, &impl Fn(u64) -> T),
+) -> Option<((T, T), (T, T))>
+where
+    T::Exact: ExactInt,
+{
+    let small = |c: T::Exact| c.to_i128().filter(|c| c.unsigned_abs() < 1 << 62);
+    let (x, y) = (small(x)?, small(y)?);
+    let len2 = x.unsigned_abs().pow(2) + y.unsigned_abs().pow(2);
+    if len2 == 0 {
+        // The exact path's +y.
+        return None;
+    }
+    let along = |k: T::Exact| {
+        let k = u128::try_from(k.to_i128()?).ok()?;
+        let [mx, my] = scaled_roots_estimated([x, y], k, len2, max)?;
+        let signed = |m: u64, c: i128| if c < 0 { -root(m) } else { root(m) };
+        Some((signed(mx, x), signed(my, y)))
+    };
+    let k = length.to_exact();
+    let offset = if k == <T::Exact as Exact>::ZERO { (T::ZERO, T::ZERO) } else { along(k)? };
+    let normal = if want_normal { along(T::EXACT_ONE)? } else { (T::ZERO, one) };
+    Some((normal, offset))
 }
 
 /// Shared by both widths: the square root through an exact integer root of
