@@ -68,8 +68,17 @@ pub(super) struct Constraint<S> {
     /// The separation along the normal at the start of the tick: the gap
     /// (positive) or the overlap (negative).
     pub(super) separation: S,
+    /// The separation now: after the bodies' last move, as each relax pass
+    /// finds it (the next substep's first pass sees the same positions).
+    pub(super) gap: S,
     /// `1 / (1/ma + 1/mb)`.
     pub(super) mass: S,
+    /// The soft constraint's coefficients times the mass (see
+    /// [`Softness`]), set when the solve starts: the share of the normal
+    /// speed, the bias per unit of overlap and the largest push.
+    pub(super) soft_mass: S,
+    pub(super) soft_bias: S,
+    pub(super) soft_push: S,
     /// The collider's velocity (units per tick), and its speed along the
     /// normal towards the body; zero for a body.
     pub(super) other: Vec2<S>,
@@ -176,14 +185,15 @@ impl<S: Scalar> Settings<S> {
 ///   accumulated impulse), every gap and overlap, the colliders' speeds and
 ///   the push speed within `V = B / 2^16` (for `I32F32`, 4096 units a
 ///   tick);
-/// - every contact's effective mass at most 64, every inverse mass and
-///   friction coefficient at most `2^15`; the substeps (at most 255) and
-///   the soft constraints' coefficients (a bias rate at most the substeps,
-///   scales at most 1) are so by construction.
+/// - every contact's effective mass at most 64, every inverse mass,
+///   friction coefficient and mass-scaled bias rate at most `2^15`; the
+///   substeps (at most 255) and the soft constraints' coefficients (a bias
+///   rate at most the substeps, scales at most 1) are so by construction.
 ///
 /// Then the largest value a pass makes is a speculative contact's impulse:
 /// its gap is at most `V + 2.83·V` (its start and the two bodies' motions
-/// along the normal), so `64 · (2.83·V + 255 · 3.83·V) < 0.95·B`; every
+/// along the normal), so `64 · (2.83·V + 255 · 3.83·V) < 0.95·B`; an
+/// overlap's bias (`64 · 255 · 3.83·V`) is smaller, and every
 /// other product is below `B`, and every sum below `2·B`: no saturation or
 /// hold of the checked lane can act, so dropping them changes no bit, as
 /// long as the kept values stay within `V`, which the fast lane checks.
@@ -352,12 +362,13 @@ fn normal_impulse<S: Scalar, L: Lane<S>>(
         let closing = lane.mul(s, settings.inverse_h);
         lane.add(vn, closing)
     } else if let Some(soft) = soft {
-        let bias = max(lane.mul(soft.bias_rate, s), S::ZERO - settings.push_speed);
-        let scaled = lane.mul(soft.mass_scale, vn);
-        let target = lane.add(scaled, bias);
-        let relaxed = lane.mul(soft.impulse_scale, c.normal_impulse);
-        let change = lane.mul(c.mass, target);
-        let change = lane.add(change, relaxed);
+        let bias = max(lane.mul(c.soft_bias, s), S::ZERO - c.soft_push);
+        let scaled = lane.mul(c.soft_mass, vn);
+        let mut change = lane.add(scaled, bias);
+        if soft.impulse_scale != S::ZERO {
+            let relaxed = lane.mul(soft.impulse_scale, c.normal_impulse);
+            change = lane.add(change, relaxed);
+        }
         return accumulate(lane, c, change);
     } else {
         vn
@@ -374,8 +385,15 @@ fn accumulate<S: Scalar, L: Lane<S>>(lane: &mut L, c: &mut Constraint<S>, change
     let accumulated = lane.keep(accumulated);
     let applied = lane.sub(accumulated, c.normal_impulse);
     c.normal_impulse = accumulated;
-    c.total = lane.add(c.total, applied);
     applied
+}
+
+/// Counts a contact's accumulated impulse at the end of a substep (its
+/// relax pass) in its total: the sum of every impulse it applied over the
+/// tick, warm start included, positive when it pushed.
+#[inline]
+fn count_push<S: Scalar, L: Lane<S>>(lane: &mut L, c: &mut Constraint<S>) {
+    c.total = lane.add(c.total, c.normal_impulse);
 }
 
 /// The friction impulse of a relax pass over one contact whose tangential
@@ -481,6 +499,7 @@ impl<S: Scalar> Solver<S> {
         let body = |(v, (g, w)): (&Vec2<S>, (&Vec2<S>, &S))| t.within_vec(*v) && t.within_vec(*g) && *w <= t.factor;
         let contact = |c: &Constraint<S>| {
             c.mass <= t.mass
+                && c.soft_bias <= t.factor
                 && c.friction <= t.factor
                 && t.within(c.separation)
                 && t.within(c.approach)
@@ -498,6 +517,13 @@ impl<S: Scalar> Solver<S> {
     /// velocity and motion over the tick, and each contact's impulses.
     pub(super) fn solve(&mut self, settings: &Settings<S>) {
         self.fast = false;
+        for (list, soft) in [(&mut self.pairs, &settings.bodies), (&mut self.fixed, &settings.colliders)] {
+            for c in list {
+                c.soft_mass = mul(c.mass, soft.mass_scale);
+                c.soft_bias = mul(c.mass, soft.bias_rate);
+                c.soft_push = mul(c.mass, settings.push_speed);
+            }
+        }
         if settings.fast && self.tame(settings) {
             self.start.velocity.clone_from(&self.velocity);
             self.start.pairs.clone_from(&self.pairs);
@@ -528,23 +554,21 @@ impl<S: Scalar> Solver<S> {
                 *v = lane.keep_vec(sum);
             }
             self.warm_start(lane);
-            self.solve_pairs(lane, Some(&settings.bodies), settings);
-            self.solve_fixed(lane, Some(&settings.colliders), settings, elapsed);
+            self.solve_pairs::<L, false>(lane, Some(&settings.bodies), settings);
+            self.solve_fixed::<L, false>(lane, Some(&settings.colliders), settings, elapsed);
             for (moved, v) in self.moved.iter_mut().zip(&self.velocity) {
                 let step = lane.scale(*v, h);
                 let sum = lane.add_vec(*moved, step);
                 *moved = lane.keep_vec(sum);
             }
             elapsed = lane.add(elapsed, h);
-            self.solve_pairs(lane, None, settings);
-            self.solve_fixed(lane, None, settings, elapsed);
+            self.solve_pairs::<L, true>(lane, None, settings);
+            self.solve_fixed::<L, true>(lane, None, settings, elapsed);
         }
         self.restitution(lane, settings.bounce_threshold);
     }
 
-    /// Applies every contact's accumulated impulses again (and counts them
-    /// in its total: a contact that carries a load pushes, even when no
-    /// pass changes its impulse).
+    /// Applies every contact's accumulated impulses again.
     fn warm_start<L: Lane<S>>(&mut self, lane: &mut L) {
         let velocity = &mut self.velocity;
         for c in &mut self.pairs {
@@ -552,7 +576,6 @@ impl<S: Scalar> Solver<S> {
             if n == S::ZERO && t == S::ZERO {
                 continue;
             }
-            c.total = lane.add(c.total, n);
             let (a, b) = (c.a as usize, c.b as usize);
             velocity[a] = lane.kick(velocity[a], c.push_a, n);
             velocity[b] = lane.kick_back(velocity[b], c.push_b, n);
@@ -566,7 +589,6 @@ impl<S: Scalar> Solver<S> {
             if n == S::ZERO && t == S::ZERO {
                 continue;
             }
-            c.total = lane.add(c.total, n);
             let a = c.a as usize;
             velocity[a] = lane.kick(velocity[a], c.push_a, n);
             if t != S::ZERO {
@@ -576,23 +598,35 @@ impl<S: Scalar> Solver<S> {
     }
 
     /// One pass over the contacts between bodies: with position correction
-    /// (`soft`), or the relax pass with friction.
-    fn solve_pairs<L: Lane<S>>(&mut self, lane: &mut L, soft: Option<&Softness<S>>, settings: &Settings<S>) {
+    /// (`soft`), or the relax pass with friction, which follows the bodies'
+    /// move and finds each contact's gap after it.
+    fn solve_pairs<L: Lane<S>, const RELAX: bool>(
+        &mut self,
+        lane: &mut L,
+        soft: Option<&Softness<S>>,
+        settings: &Settings<S>,
+    ) {
         let (velocity, moved) = (&mut self.velocity, &self.moved);
         for c in &mut self.pairs {
             let (a, b) = (c.a as usize, c.b as usize);
             let (mut va, mut vb) = (velocity[a], velocity[b]);
-            let apart = lane.sub_vec(moved[a], moved[b]);
-            let closer = lane.dot(apart, c.normal);
-            let s = lane.add(c.separation, closer);
+            if RELAX {
+                let apart = lane.sub_vec(moved[a], moved[b]);
+                let closer = lane.dot(apart, c.normal);
+                c.gap = lane.add(c.separation, closer);
+            }
+            let s = c.gap;
             let relative = lane.sub_vec(va, vb);
             let vn = lane.dot(relative, c.normal);
             let applied = normal_impulse(lane, c, (s, vn), soft, settings);
+            if RELAX {
+                count_push(lane, c);
+            }
             if applied != S::ZERO {
                 va = lane.kick(va, c.push_a, applied);
                 vb = lane.kick_back(vb, c.push_b, applied);
             }
-            if soft.is_none() && c.friction > S::ZERO {
+            if RELAX && c.friction > S::ZERO {
                 let relative = lane.sub_vec(va, vb);
                 let vt = lane.dot(relative, tangent(c.normal));
                 let applied = friction_impulse(lane, c, vt);
@@ -608,7 +642,7 @@ impl<S: Scalar> Solver<S> {
 
     /// One pass over the contacts with colliders, which have moved by
     /// `elapsed` of their travel.
-    fn solve_fixed<L: Lane<S>>(
+    fn solve_fixed<L: Lane<S>, const RELAX: bool>(
         &mut self,
         lane: &mut L,
         soft: Option<&Softness<S>>,
@@ -618,20 +652,26 @@ impl<S: Scalar> Solver<S> {
         let (velocity, moved) = (&mut self.velocity, &self.moved);
         for c in &mut self.fixed {
             let a = c.a as usize;
-            let closer = lane.dot(moved[a], c.normal);
-            let mut s = lane.add(c.separation, closer);
-            if c.closing != S::ZERO {
-                let came = lane.mul(elapsed, c.closing);
-                s = lane.sub(s, came);
+            if RELAX {
+                let closer = lane.dot(moved[a], c.normal);
+                c.gap = lane.add(c.separation, closer);
+                if c.closing != S::ZERO {
+                    let came = lane.mul(elapsed, c.closing);
+                    c.gap = lane.sub(c.gap, came);
+                }
             }
+            let s = c.gap;
             let mut v = velocity[a];
             let relative = lane.sub_vec(v, c.other);
             let vn = lane.dot(relative, c.normal);
             let applied = normal_impulse(lane, c, (s, vn), soft, settings);
+            if RELAX {
+                count_push(lane, c);
+            }
             if applied != S::ZERO {
                 v = lane.kick(v, c.push_a, applied);
             }
-            if soft.is_none() && c.friction > S::ZERO {
+            if RELAX && c.friction > S::ZERO {
                 let relative = lane.sub_vec(v, c.other);
                 let vt = lane.dot(relative, tangent(c.normal));
                 let applied = friction_impulse(lane, c, vt);
@@ -653,7 +693,9 @@ impl<S: Scalar> Solver<S> {
             let rebound = lane.mul(c.restitution, c.approach);
             let target = lane.add(vn, rebound);
             let change = lane.mul(c.mass, target);
-            accumulate(lane, c, change)
+            let applied = accumulate(lane, c, change);
+            c.total = lane.add(c.total, applied);
+            applied
         };
         let velocity = &mut self.velocity;
         for c in &mut self.pairs {

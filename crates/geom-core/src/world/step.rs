@@ -429,7 +429,11 @@ fn build_contacts<S: Scalar>(
                 push_a: scale(g.normal, body.inverse_mass),
                 push_b: Vec2::ZERO,
                 separation: g.separation,
+                gap: g.separation,
                 mass: mass(body.inverse_mass),
+                soft_mass: S::ZERO,
+                soft_bias: S::ZERO,
+                soft_push: S::ZERO,
                 other: travel,
                 closing: dot(travel, g.normal),
                 friction: geometric_mean(body.friction, collider.friction),
@@ -470,7 +474,11 @@ fn build_contacts<S: Scalar>(
             push_a: scale(g.normal, a.inverse_mass),
             push_b: scale(g.normal, b.inverse_mass),
             separation: g.separation,
+            gap: g.separation,
             mass: mass(total),
+            soft_mass: S::ZERO,
+            soft_bias: S::ZERO,
+            soft_push: S::ZERO,
             other: Vec2::ZERO,
             closing: S::ZERO,
             friction: geometric_mean(a.friction, b.friction),
@@ -634,9 +642,7 @@ fn merge_runs<S: Scalar, const N: usize>(
     contacts: &mut Vec<ContactState<S>>,
 ) {
     let mut heads = [0; N];
-    for r in 1..N {
-        heads[r] = ends[r - 1];
-    }
+    heads[1..].copy_from_slice(&ends[..N - 1]);
     for r in 0..N {
         debug_assert!(found[heads[r]..ends[r]].is_sorted_by_key(|(c, _)| c.key()), "run {r} out of order");
     }
