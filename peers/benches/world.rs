@@ -2,21 +2,27 @@
 //!
 //! The scenes are plain data shared with geom's own world benchmark
 //! (`common/world_scene.rs`): the box of platforms with 1000, 4000 and
-//! 16000 balls (`platforms_<n>`, the box growing with the count) and dense
-//! piles of 2000 and 5000 touching balls (`pile_<n>`). Each engine steps a
-//! scene through its warm-up ticks once, then every measured iteration
-//! steps a copy of that state once. The implementations (`<scene>/<impl>`
-//! in the group `peers-world`):
+//! 16000 balls (`platforms_<n>`, the box growing with the count), dense
+//! piles of 2000 and 5000 touching balls (`pile_<n>`), a jar 40 wide
+//! filling with 1200 balls (`jar_1200`) and 5000 balls on a square grid in
+//! a bin (`square_pile_5000`), the last two also once they have come to
+//! rest (`jar_1200_settled`, `square_pile_5000_settled`: 1800 ticks in
+//! instead of 120). Each engine steps a scene through its warm-up ticks
+//! once, then every measured iteration steps a copy of that state once.
+//! The implementations (`<scene>/<impl>` in the group `peers-world`):
 //!
-//! - `geom_f32`, `geom_f64`, `geom_I32F32`: `World::step` in that type;
+//! - `geom_f32`, `geom_f64`, `geom_I32F32`: `World::step` in that type,
+//!   with sleeping off (`sleep_ticks` 0);
+//! - `geom_I32F32_sleeping`: the same in `I32F32` with sleeping on (geom's
+//!   default: a group of touching bodies still for 30 ticks sleeps);
 //! - `rapier_f32_awake`: rapier2d (`enhanced-determinism`, its
 //!   cross-platform deterministic mode) with sleeping off;
 //! - `rapier_f32_sleeping`: the same with sleeping on (rapier's default: a
 //!   body still for half a second sleeps).
 //!
 //! The scene in rapier: the walls are segment colliders on one fixed body,
-//! each ball a dynamic body with a ball collider of the same radius, mass 1
-//! (geom's bodies all have unit mass), rotation locked (geom's bodies do not
+//! each ball a dynamic body with a ball collider of the same radius and
+//! geom's mass (`1 / inverse_mass`), rotation locked (geom's bodies do not
 //! rotate) and CCD on. geom counts in ticks, rapier in seconds: at rapier's
 //! dt = 1/60 velocities are multiplied by 60 and gravity by 3600. Friction
 //! is 0 everywhere (the scenes have none in geom); a contact bounces with
@@ -109,7 +115,7 @@ impl Rapier {
                 .can_sleep(sleeping);
             let body = world.bodies.insert(body);
             let collider = ColliderBuilder::ball(ball.radius as f32)
-                .mass(1.0)
+                .mass((1.0 / ball.inverse_mass) as f32)
                 .friction(0.0)
                 .restitution(ball.restitution as f32)
                 .restitution_combine_rule(CoefficientCombineRule::Max);
@@ -145,22 +151,33 @@ impl Rapier {
     }
 }
 
-/// Fails the benchmark if a ball left the scene's box during the warm-up:
-/// a unit converted wrongly, or a ball through a wall.
+/// How far beyond its walls' ends [`check_inside`] lets a ball's centre
+/// be: a ball's radius and then some.
+const MARGIN: f64 = 2.0;
+
+/// Fails the benchmark if a ball left the bounding box of the scene's
+/// walls (widened by [`MARGIN`]) during the warm-up: a unit converted
+/// wrongly, or a ball through a wall.
 fn check_inside(scene: &WorldScene, engine: &str, positions: impl Iterator<Item = [f64; 2]>) {
-    let half = scene.walls[0][2];
-    let outside = positions.filter(|[x, y]| x.abs() > half || y.abs() > half).count();
+    let ends = scene.walls.iter().flat_map(|&[x0, y0, x1, y1]| [[x0, y0], [x1, y1]]);
+    let (lo, hi) = ends.fold(([f64::INFINITY; 2], [f64::NEG_INFINITY; 2]), |(lo, hi), [x, y]| {
+        ([lo[0].min(x), lo[1].min(y)], [hi[0].max(x), hi[1].max(y)])
+    });
+    let inside = |p: [f64; 2]| (0..2).all(|i| (lo[i] - MARGIN..=hi[i] + MARGIN).contains(&p[i]));
+    let outside = positions.filter(|&p| !inside(p)).count();
     assert_eq!(outside, 0, "{engine}: {outside} balls of {} left the box after the warm-up", scene.name);
 }
 
-/// geom's `World::step` in `S`, as `geom_<name>`.
-fn bench_geom<S: Scalar>(group: &mut BenchmarkGroup<'_, WallTime>, scene: &WorldScene, name: &str) {
+/// geom's `World::step` in `S`, as `geom_<name>` with sleeping off or
+/// `geom_<name>_sleeping` with it on.
+fn bench_geom<S: Scalar>(group: &mut BenchmarkGroup<'_, WallTime>, scene: &WorldScene, name: &str, sleeping: bool) {
+    let id = if sleeping { format!("geom_{name}_sleeping") } else { format!("geom_{name}") };
     let mut warmed: Option<World<S>> = None;
-    group.bench_function(BenchmarkId::new(&scene.name, format!("geom_{name}")), |b| {
+    group.bench_function(BenchmarkId::new(&scene.name, &id), |b| {
         let world = warmed.get_or_insert_with(|| {
-            let world = scene.warmed_up::<S>();
+            let world = scene.warmed_up_with::<S>(sleeping);
             let positions = world.bodies().iter().map(|b| [b.position().x.to_f64(), b.position().y.to_f64()]);
-            check_inside(scene, name, positions);
+            check_inside(scene, &id, positions);
             world
         });
         b.iter_batched_ref(
@@ -201,7 +218,12 @@ fn bench_rapier(group: &mut BenchmarkGroup<'_, WallTime>, scene: &WorldScene, sl
 }
 
 fn world(c: &mut Criterion) {
-    let scenes = [1000, 4000, 16000].map(world_scene::platforms).into_iter().chain([2000, 5000].map(world_scene::pile));
+    let moving = [world_scene::jar(1200, 40.0), world_scene::square_pile(5000)];
+    let scenes = [1000, 4000, 16000]
+        .map(world_scene::platforms)
+        .into_iter()
+        .chain([2000, 5000].map(world_scene::pile))
+        .chain(moving.into_iter().flat_map(|scene| [scene.clone(), scene.settled()]));
     let mut group = c.benchmark_group("peers-world");
     group
         .sample_size(10)
@@ -209,9 +231,10 @@ fn world(c: &mut Criterion) {
         .warm_up_time(Duration::from_millis(300))
         .measurement_time(Duration::from_secs(2));
     for scene in scenes {
-        bench_geom::<f32>(&mut group, &scene, "f32");
-        bench_geom::<f64>(&mut group, &scene, "f64");
-        bench_geom::<I32F32>(&mut group, &scene, "I32F32");
+        bench_geom::<f32>(&mut group, &scene, "f32", false);
+        bench_geom::<f64>(&mut group, &scene, "f64", false);
+        bench_geom::<I32F32>(&mut group, &scene, "I32F32", false);
+        bench_geom::<I32F32>(&mut group, &scene, "I32F32", true);
         bench_rapier(&mut group, &scene, false);
         bench_rapier(&mut group, &scene, true);
     }

@@ -20,10 +20,14 @@ const QUERY_GROUPS: &[&str] = &["f32", "f64", "I16F16", "I32F32", "I48F16"];
 const QUERY_SCENES: f64 = 4096.0;
 /// The query benchmarks' workloads (`crates/geom-core/benches/common`).
 const WORKLOADS: &[&str] = &["uniform", "near"];
+/// The ticks one `world_rollback` iteration steps (`ROLLBACK_TICKS` in
+/// `crates/geom-core/benches/world.rs`).
+const ROLLBACK_TICKS: u32 = 8;
 
 /// Runs the criterion benchmarks, prints the median time per query, the
-/// square roots, the world's ticks and the sandbox's frames, and writes
-/// those tables into [`PAGE`].
+/// square roots, the world's ticks (and rollback frames, and ticks with
+/// sleeping) and the sandbox's frames, and writes those tables into
+/// [`PAGE`].
 pub(crate) fn bench(extra: &[String]) -> Result<(), String> {
     if extra.iter().any(|a| a == "--peers") {
         return peers::bench_peers(extra);
@@ -51,6 +55,8 @@ pub(crate) fn bench(extra: &[String]) -> Result<(), String> {
     tables.push(results.sqrt());
     tables.push(results.world());
     tables.push(results.world_scaling());
+    tables.push(results.world_rollback());
+    tables.push(results.world_sleep());
     tables.push(results.render("render", "sandbox, drawing one frame (median)", "frame"));
     tables.push(results.render(
         "rerun",
@@ -199,6 +205,47 @@ impl Results {
         }
     }
 
+    /// The rollback benchmark (`world_rollback/<type>`): median ms per frame
+    /// of a rollback client (restoring a snapshot, then stepping and saving
+    /// [`ROLLBACK_TICKS`] ticks).
+    fn world_rollback(&self) -> Table {
+        let mut markdown = format!(
+            "| type | ms per rollback frame (restore, {ROLLBACK_TICKS} ticks, {ROLLBACK_TICKS} snapshots) |\n|---|---:|"
+        );
+        for ty in QUERY_GROUPS {
+            if let Some(ns) = self.median(&Path::new("world_rollback").join(ty)) {
+                let _ = write!(markdown, "\n| {ty} | {:.2} |", ns / 1e6);
+            }
+        }
+        Table {
+            name: "world-rollback".to_owned(),
+            title: "world rollback, a jar of 400 touching balls awake (sleeping off), median ms per frame".to_owned(),
+            markdown,
+            fresh: self.fresh(&["world_rollback".into()]),
+        }
+    }
+
+    /// What sleeping saves (`world_sleep/<scene>`, `I32F32`): median ms per
+    /// tick of the jar of 1200 balls falling in and settled, and the ratio.
+    fn world_sleep(&self) -> Table {
+        let ms = |scene: &str| self.median(&Path::new("world_sleep").join(scene)).map(|ns| ns / 1e6);
+        let (moving, settled) = (ms("jar_1200"), ms("jar_1200_settled"));
+        let ratio = moving.zip(settled).map(|(m, s)| s / m);
+        let markdown = format!(
+            "| scene | moving (tick 120) | settled (tick 1800) | settled / moving |\n|---|---:|---:|---:|\n\
+             | jar, 1200 balls | {} | {} | {} |",
+            figure(moving),
+            figure(settled),
+            figure(ratio),
+        );
+        Table {
+            name: "world-sleep".to_owned(),
+            title: "world step with sleeping on, I32F32, median ms per tick".to_owned(),
+            markdown,
+            fresh: self.fresh(&["world_sleep".into()]),
+        }
+    }
+
     /// One of the sandbox's benchmark groups: the median time of each, in
     /// ms (drawing one frame, re-running a scene), named as the benchmark
     /// names itself (criterion's `benchmark.json`).
@@ -216,6 +263,20 @@ impl Results {
             let _ = write!(markdown, "\n| {label} | {:.2} |", ns / 1e6);
         }
         Table { name: group.to_owned(), title: title.to_owned(), markdown, fresh: self.fresh(&[group.into()]) }
+    }
+}
+
+/// A time or ratio for a table: two decimals, or three significant digits
+/// below 0.1 (a sleeping world's tick takes microseconds); `–` when
+/// missing.
+fn figure(v: Option<f64>) -> String {
+    match v {
+        None => "–".to_owned(),
+        Some(v) if v > 0.0 && v < 0.1 => {
+            let digits = (2.0 - v.log10().floor()) as usize;
+            format!("{v:.digits$}")
+        }
+        Some(v) => format!("{v:.2}"),
     }
 }
 
@@ -261,7 +322,7 @@ fn measured_since(dir: &Path, since: SystemTime) -> bool {
 mod tests {
     use std::time::{Duration, SystemTime};
 
-    use super::{function_id, measured_since, median_ns};
+    use super::{figure, function_id, measured_since, median_ns};
 
     #[test]
     fn medians_and_names_are_read_from_criterion_json() {
@@ -285,5 +346,15 @@ mod tests {
         let before = SystemTime::now() - Duration::from_mins(1);
         assert!(measured_since(dir.path(), before));
         assert!(!measured_since(dir.path(), SystemTime::now() + Duration::from_mins(1)));
+    }
+
+    #[test]
+    fn small_figures_keep_three_significant_digits() {
+        assert_eq!(figure(Some(1.234)), "1.23");
+        assert_eq!(figure(Some(0.1)), "0.10");
+        assert_eq!(figure(Some(0.003_256)), "0.00326");
+        assert_eq!(figure(Some(0.000_735)), "0.000735");
+        assert_eq!(figure(Some(0.0)), "0.00");
+        assert_eq!(figure(None), "–");
     }
 }

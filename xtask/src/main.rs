@@ -38,9 +38,10 @@ tasks:
             (an optional number of scenes per query, default 20000); writes
             the tables into docs/ACCURACY.md
   bench     the criterion benchmarks, then tables of medians: per query and
-            scalar type, per world tick (and by number of bodies), per
-            sandbox frame (arguments after `--` go to criterion, e.g.
-            `--quick` or a filter); `bench --peers` runs the comparisons
+            scalar type, per world tick (by number of bodies, asleep or
+            not) and rollback frame, per sandbox frame (arguments after
+            `--` go to criterion, e.g. `--quick` or a filter);
+            `bench --peers` runs the comparisons
             instead (`peers/`, its own workspace): per workload, ns per query
             for geom and parry2d and their ratios, then ms per world tick for
             geom and rapier2d on the same scenes. Both write their tables

@@ -25,16 +25,28 @@
 //! is measured (no checksum or events), as the rapier2d comparison in
 //! `peers/` measures rapier's. The scenes are plain data shared with it
 //! (`common/world_scene.rs`).
+//!
+//! A rollback client's frame (`world_rollback/<type>`): a jar 20 wide of
+//! 400 balls stepped 600 ticks with sleeping off, when every ball touches
+//! others and all are awake; one iteration is what a GGRS-style client does
+//! when a late input arrives: restore a snapshot of that state, then step
+//! 8 ticks, taking a snapshot after each, and read the last one's checksum.
+//!
+//! What sleeping saves (`world_sleep/<scene>`, `I32F32`, sleeping on): one
+//! tick of a jar of 1200 balls while they fall in and pile up (`jar_1200`,
+//! 120 ticks in) and once they have come to rest (`jar_1200_settled`, 1800
+//! ticks in).
 
 use std::hint::black_box;
 use std::time::Duration;
 
-use criterion::{BatchSize, BenchmarkId, Criterion, SamplingMode, criterion_group, criterion_main};
+use criterion::measurement::WallTime;
+use criterion::{BatchSize, BenchmarkGroup, BenchmarkId, Criterion, SamplingMode, criterion_group, criterion_main};
 mod common;
 
 use common::world_scene::{self, WorldScene};
 use fixed::types::{I16F16, I32F32, I48F16};
-use geom_core::world::{ColliderDef, Filter, World, WorldConfig};
+use geom_core::world::{ColliderDef, Filter, Snapshot, World, WorldConfig};
 use geom_core::{Circle, Scalar, Segment, Vec2};
 
 /// The scene of `world/<type>` (1000 balls among the platforms, stepped
@@ -123,11 +135,7 @@ fn bench_scaling<S: Scalar>(c: &mut Criterion, name: &str) {
 
 /// Measures one `step()` of `scene` in `S`, from a copy of the state after
 /// its warm-up ticks.
-fn bench_step<S: Scalar>(
-    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
-    id: BenchmarkId,
-    scene: &WorldScene,
-) {
+fn bench_step<S: Scalar>(group: &mut BenchmarkGroup<'_, WallTime>, id: BenchmarkId, scene: &WorldScene) {
     let mut warmed: Option<World<S>> = None;
     group.bench_function(id, |b| {
         let world = warmed.get_or_insert_with(|| scene.warmed_up());
@@ -139,6 +147,33 @@ fn bench_step<S: Scalar>(
             },
             BatchSize::LargeInput,
         );
+    });
+}
+
+/// The ticks a rollback client re-simulates per measured frame.
+const ROLLBACK_TICKS: usize = 8;
+
+/// `world_rollback/<type>`: restoring a snapshot of the jar of 400 awake,
+/// touching balls, then [`ROLLBACK_TICKS`] times a step and a snapshot,
+/// and the last snapshot's checksum. The world and its snapshot are made
+/// only when the benchmark runs; the restore reuses the world's buffers,
+/// as a client's does.
+fn bench_rollback<S: Scalar>(group: &mut BenchmarkGroup<'_, WallTime>, name: &str) {
+    let mut start: Option<(World<S>, Snapshot<S>)> = None;
+    group.bench_function(BenchmarkId::from_parameter(name), |b| {
+        let (world, saved) = start.get_or_insert_with(|| {
+            let world = WorldScene { warm_up: 600, ..world_scene::jar(400, 20.0) }.warmed_up_with::<S>(false);
+            let saved = world.snapshot();
+            (world, saved)
+        });
+        b.iter(|| {
+            world.restore(saved);
+            let frames: [Snapshot<S>; ROLLBACK_TICKS] = std::array::from_fn(|_| {
+                world.step();
+                world.snapshot()
+            });
+            black_box(frames[ROLLBACK_TICKS - 1].checksum())
+        });
     });
 }
 
@@ -182,5 +217,36 @@ fn world_scaling(c: &mut Criterion) {
     bench_scaling::<I48F16>(c, "I48F16");
 }
 
-criterion_group!(benches, world_step, world_build, world_scaling);
+fn world_rollback(c: &mut Criterion) {
+    let mut group = c.benchmark_group("world_rollback");
+    group
+        .sample_size(10)
+        .sampling_mode(SamplingMode::Flat)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(2));
+    bench_rollback::<f32>(&mut group, "f32");
+    bench_rollback::<f64>(&mut group, "f64");
+    bench_rollback::<I16F16>(&mut group, "I16F16");
+    bench_rollback::<I32F32>(&mut group, "I32F32");
+    bench_rollback::<I48F16>(&mut group, "I48F16");
+    group.finish();
+}
+
+/// `world_sleep/<scene>`: one tick of the jar of 1200 balls in `I32F32`
+/// with sleeping on, falling in and settled.
+fn world_sleep(c: &mut Criterion) {
+    let jar = world_scene::jar(1200, 40.0);
+    let mut group = c.benchmark_group("world_sleep");
+    group
+        .sample_size(10)
+        .sampling_mode(SamplingMode::Flat)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(2));
+    for scene in [jar.clone(), jar.settled()] {
+        bench_step::<I32F32>(&mut group, BenchmarkId::from_parameter(&scene.name), &scene);
+    }
+    group.finish();
+}
+
+criterion_group!(benches, world_step, world_build, world_scaling, world_rollback, world_sleep);
 criterion_main!(benches);

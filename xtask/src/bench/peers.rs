@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 use std::path::Path;
 use std::time::SystemTime;
 
-use super::{PAGE, QUERY_SCENES, Results, WORKLOADS, arguments_note};
+use super::{PAGE, QUERY_SCENES, Results, WORKLOADS, arguments_note, figure};
 use crate::pages::{self, Table};
 use crate::run::{Step, root};
 
@@ -49,6 +49,10 @@ const PEER_WORLD_SCENES: &[(&str, &str, f64)] = &[
     ("platforms_16000", "platforms, 16000 balls", 16000.0),
     ("pile_2000", "dense pile, 2000 balls", 2000.0),
     ("pile_5000", "dense pile, 5000 balls", 5000.0),
+    ("jar_1200", "jar, 1200 balls, tick 120", 1200.0),
+    ("jar_1200_settled", "jar, 1200 balls, settled (tick 1800)", 1200.0),
+    ("square_pile_5000", "square pile, 5000 balls, tick 120", 5000.0),
+    ("square_pile_5000_settled", "square pile, 5000 balls, settled (tick 1800)", 5000.0),
 ];
 
 /// Runs the comparison with parry2d and rapier2d and prints, per workload,
@@ -126,8 +130,9 @@ impl Results {
     }
 
     /// The world comparison: one row per scene, ms per tick for geom in
-    /// three types and rapier2d with sleeping off and on, geom I32F32 over
-    /// rapier, and geom's µs per body.
+    /// three types and rapier2d with sleeping off, then geom `I32F32` and
+    /// rapier2d with sleeping on, geom `I32F32` over rapier with sleeping
+    /// off and with it on, and geom's µs per body (sleeping off).
     fn peer_world(&self) -> Result<Table, String> {
         let group = self.dir.join("peers-world");
         if !group.is_dir() {
@@ -136,38 +141,40 @@ impl Results {
         let ms = |scene: &str, implementation: &str| {
             self.median(&Path::new("peers-world").join(scene).join(implementation)).map(|ns| ns / 1e6)
         };
-        let show = |v: Option<f64>, digits: usize| v.map_or_else(|| "–".to_owned(), |v| format!("{v:.digits$}"));
         let mut markdown = format!(
-            "| scene | geom f32 | geom f64 | geom I32F32 | rapier f32, sleeping off | rapier f32, sleeping on | \
-             geom I32F32 / rapier (off) | geom I32F32 / rapier (on) | geom f32 µs per body | geom I32F32 µs per body |\n\
+            "| scene | geom f32 | geom f64 | geom I32F32 | rapier f32 | geom I32F32, sleeping on | \
+             rapier f32, sleeping on | geom I32F32 / rapier (off) | geom I32F32 / rapier (on) | \
+             geom f32 µs per body | geom I32F32 µs per body |\n\
              |---|{}",
-            "---:|".repeat(9)
+            "---:|".repeat(10)
         );
+        let implementations =
+            ["geom_f32", "geom_f64", "geom_I32F32", "rapier_f32_awake", "geom_I32F32_sleeping", "rapier_f32_sleeping"];
         for &(scene, label, bodies) in PEER_WORLD_SCENES {
-            let [f32_, f64_, fixed, awake, sleeping] =
-                ["geom_f32", "geom_f64", "geom_I32F32", "rapier_f32_awake", "rapier_f32_sleeping"]
-                    .map(|i| ms(scene, i));
-            let ratio = |rapier: Option<f64>| show(fixed.zip(rapier).map(|(g, r)| g / r), 2);
-            let per_body = |ms: Option<f64>| show(ms.map(|ms| ms * 1e3 / bodies), 3);
+            let [f32_, f64_, fixed, awake, fixed_sleeping, sleeping] = implementations.map(|i| ms(scene, i));
+            let ratio = |geom: Option<f64>, rapier: Option<f64>| figure(geom.zip(rapier).map(|(g, r)| g / r));
+            let per_body =
+                |ms: Option<f64>| ms.map_or_else(|| "–".to_owned(), |ms| format!("{:.3}", ms * 1e3 / bodies));
             let _ = write!(
                 markdown,
-                "\n| {label} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
-                show(f32_, 2),
-                show(f64_, 2),
-                show(fixed, 2),
-                show(awake, 2),
-                show(sleeping, 2),
-                ratio(awake),
-                ratio(sleeping),
+                "\n| {label} | {} | {} | {} | {} | {} | {} | {} | {} | {} | {} |",
+                figure(f32_),
+                figure(f64_),
+                figure(fixed),
+                figure(awake),
+                figure(fixed_sleeping),
+                figure(sleeping),
+                ratio(fixed, awake),
+                ratio(fixed_sleeping, sleeping),
                 per_body(f32_),
                 per_body(fixed),
             );
         }
         Ok(Table {
             name: "world".to_owned(),
-            title: "geom's world and rapier2d, median ms per tick: one step from the same warmed-up state \
-                    (rapier2d f32 with enhanced-determinism at dt = 1/60, CCD on, friction 0; \
-                    ratio below 1: geom is faster)"
+            title: "geom's world and rapier2d, median ms per tick: one step from the same warmed-up state, \
+                    sleeping off unless stated (rapier2d f32 with enhanced-determinism at dt = 1/60, CCD on, \
+                    friction 0; ratio below 1: geom is faster)"
                 .to_owned(),
             markdown,
             fresh: self.fresh(&["peers-world".into()]),

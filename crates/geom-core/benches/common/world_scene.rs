@@ -24,6 +24,11 @@
 //!   as wide, under gravity −0.01.
 //! - [`stack`]: a ball `ratio` times as heavy resting on another, on a
 //!   floor, under gravity −0.01.
+//!
+//! [`WorldScene::settled`] turns any of them into the same scene measured
+//! 1800 ticks in, once it has come to rest. geom builds a scene with
+//! sleeping on (its default configuration) or off
+//! ([`WorldScene::world_with`]).
 #![allow(dead_code, unreachable_pub)]
 
 use geom_core::world::{BodyDef, ColliderDef, World, WorldConfig};
@@ -46,7 +51,8 @@ pub struct Ball {
 /// A scene: static walls (segments `[x0, y0, x1, y1]`), balls and gravity.
 #[derive(Clone, Debug, PartialEq)]
 pub struct WorldScene {
-    /// `platforms_<n>` or `pile_<n>`.
+    /// The scene's function and its count (`platforms_<n>`, `jar_<n>`,
+    /// …), then `_settled` for [`WorldScene::settled`].
     pub name: String,
     /// Units per tick per tick.
     pub gravity: [f64; 2],
@@ -151,6 +157,7 @@ fn resting(position: [f64; 2], radius: f64) -> Ball {
 pub fn jar(n: usize, width: f64) -> WorldScene {
     let half = width / 2.0;
     let spacing = 3.5;
+    #[allow(clippy::cast_sign_loss)] // at least 1
     let columns = ((width - 1.0) / spacing).floor().max(1.0) as usize;
     let rows = n.div_ceil(columns);
     let top = round(4.0 + rows as f64 * spacing);
@@ -228,15 +235,29 @@ pub fn collider<S: Scalar>([x0, y0, x1, y1]: [f64; 4]) -> ColliderDef<S> {
 }
 
 impl WorldScene {
+    /// The same scene stepped 1800 ticks (30 s at 60 ticks per second)
+    /// before a tick is measured, named `<name>_settled`: by then a jar or
+    /// a pile has come to rest, and with sleeping on its bodies sleep.
+    #[must_use]
+    pub fn settled(self) -> Self {
+        Self { name: format!("{}_settled", self.name), warm_up: 1800, ..self }
+    }
+
     /// geom's configuration for the scene: its gravity, the rest default.
     pub fn config<S: Scalar>(&self) -> WorldConfig<S> {
         WorldConfig::new(vec2(self.gravity))
     }
 
     /// The scene as a geom world in `S`, not stepped yet: the walls, then
-    /// the balls, in order.
-    pub fn world<S: Scalar>(&self) -> World<S> {
-        let mut world = World::new(self.config()).expect("valid config");
+    /// the balls, in order. With `sleeping` the configuration is
+    /// [`config`](Self::config)'s; without, `sleep_ticks` is 0 and every
+    /// body stays awake.
+    pub fn world_with<S: Scalar>(&self, sleeping: bool) -> World<S> {
+        let mut config = self.config();
+        if !sleeping {
+            config.sleep_ticks = 0;
+        }
+        let mut world = World::new(config).expect("valid config");
         for &wall in &self.walls {
             world.add_collider(collider::<S>(wall)).expect("valid collider");
         }
@@ -246,12 +267,25 @@ impl WorldScene {
         world
     }
 
-    /// The scene as a geom world in `S`, stepped `warm_up` ticks.
-    pub fn warmed_up<S: Scalar>(&self) -> World<S> {
-        let mut world = self.world();
+    /// The scene as a geom world in `S` with sleeping on, not stepped yet
+    /// (see [`world_with`](Self::world_with)).
+    pub fn world<S: Scalar>(&self) -> World<S> {
+        self.world_with(true)
+    }
+
+    /// The scene as a geom world in `S`, sleeping on or off (see
+    /// [`world_with`](Self::world_with)), stepped `warm_up` ticks.
+    pub fn warmed_up_with<S: Scalar>(&self, sleeping: bool) -> World<S> {
+        let mut world = self.world_with(sleeping);
         for _ in 0..self.warm_up {
             world.step();
         }
         world
+    }
+
+    /// The scene as a geom world in `S` with sleeping on, stepped
+    /// `warm_up` ticks.
+    pub fn warmed_up<S: Scalar>(&self) -> World<S> {
+        self.warmed_up_with(true)
     }
 }
