@@ -239,6 +239,120 @@ pub fn features_digest<S: Testable>(ticks: u64) -> u64 {
     h.finish()
 }
 
+/// The contact solver's scene, pinned as a stream of its own: side by side
+/// in one world, the scenes that a solver gets wrong first. A ball 128
+/// times as heavy resting on a light one; ten balls in a tube exactly as
+/// wide; five balls jammed between two walls, two of them at one point; a
+/// bullet of radius 0.125 crossing 1.5 units a tick at an immovable
+/// capsule body, and a sensor bullet crossing another; a jar of 80 balls
+/// of radius 0.4 to 1.6 falling in; and a ball of restitution 1 in a
+/// weightless pinball table of capsule bumpers. Every value is on a 2^-8
+/// grid, so it is the same scene in every type.
+///
+/// # Examples
+///
+/// ```
+/// let world = geom_test::golden::solver_world::<f64>();
+/// assert_eq!(world.bodies().len(), 2 + 10 + 5 + 4 + 80 + 1);
+/// ```
+pub fn solver_world<S: Testable>() -> World<S> {
+    let v = |x: f64, y: f64| Vec2::new(S::from_f64(x), S::from_f64(y));
+    let r = S::from_f64;
+    let mut world = World::new(WorldConfig::new(v(0.0, -1.0 / 64.0))).expect("a valid configuration");
+    let wall = |world: &mut World<S>, (x0, y0): (f64, f64), (x1, y1): (f64, f64)| {
+        world.add_collider(Segment::new(v(x0, y0), v(x1, y1)).expect("in range")).expect("a valid collider");
+    };
+    let ball = |x: f64, y: f64, radius: f64| BodyDef::new(v(x, y), r(radius));
+    // The heavy ball on the light one.
+    wall(&mut world, (-64.0, 0.0), (-56.0, 0.0));
+    world.add_body(ball(-60.0, 0.5, 0.5)).expect("a valid body");
+    let mut heavy = ball(-60.0, 1.5, 0.5);
+    heavy.inverse_mass = r(1.0 / 128.0);
+    world.add_body(heavy).expect("a valid body");
+    // The tube.
+    wall(&mut world, (-45.5, 0.0), (-44.5, 0.0));
+    wall(&mut world, (-45.5, 0.0), (-45.5, 15.0));
+    wall(&mut world, (-44.5, 0.0), (-44.5, 15.0));
+    for k in 0..10 {
+        world.add_body(ball(-45.0, 0.5 + f64::from(k), 0.5)).expect("a valid body");
+    }
+    // The jammed cluster.
+    wall(&mut world, (-31.0, 0.0), (-28.0, 0.0));
+    // Tall enough to hold the ball the jam's release throws up.
+    wall(&mut world, (-30.0, 0.0), (-30.0, 160.0));
+    wall(&mut world, (-28.8125, 0.0), (-28.8125, 160.0));
+    for x in [-29.593_75, -29.593_75, -29.273_437_5, -29.210_937_5, -29.207_031_25] {
+        world.add_body(ball(x, 0.40625, 0.40625)).expect("a valid body");
+    }
+    // The bullets, weightless, and the players, immovable.
+    for (x, sensor) in [(-15.0, false), (-5.0, true)] {
+        let mut player = BodyDef::capsule(v(x, 20.5), v(0.0, 0.0), v(0.0, 1.0), r(0.5));
+        player.inverse_mass = S::ZERO;
+        world.add_body(player).expect("a valid body");
+        let mut bullet = ball(x + 1.5, 21.0, 0.125);
+        bullet.velocity = v(-1.5, 0.0);
+        bullet.gravity_scale = S::ZERO;
+        bullet.sensor = sensor;
+        world.add_body(bullet).expect("a valid body");
+    }
+    // The jar.
+    wall(&mut world, (14.0, 0.0), (26.0, 0.0));
+    wall(&mut world, (14.0, 0.0), (14.0, 100.0));
+    wall(&mut world, (26.0, 0.0), (26.0, 100.0));
+    let mut state: u64 = 0x006a_6172;
+    for k in 0..80_u32 {
+        state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        let radius = (0.4 + 1.2 * ((state >> 11) as f64 / (1_u64 << 53) as f64) * 256.0).floor() / 256.0;
+        let (row, col) = (f64::from(k / 3), f64::from(k % 3));
+        let shift = if k / 3 % 2 == 0 { 0.0 } else { 0.875 };
+        world.add_body(ball(16.0 + col * 3.5 + shift, 2.0 + row * 3.5, radius)).expect("a valid body");
+    }
+    // The pinball table.
+    let bumper = |world: &mut World<S>, (x0, y0): (f64, f64), (x1, y1): (f64, f64)| {
+        let mut def = ColliderDef::new(Capsule::new(v(x0, y0), v(x1, y1), r(0.5)).expect("in range"));
+        def.restitution = S::ONE;
+        world.add_collider(def).expect("a valid collider");
+    };
+    let corners = [(50.0, 40.0), (70.0, 40.0), (70.0, 60.0), (50.0, 60.0)];
+    for k in 0..4 {
+        bumper(&mut world, corners[k], corners[(k + 1) % 4]);
+    }
+    for (x, y, dx, dy) in [(56.0, 50.0, 8.0, 0.0), (54.0, 45.0, 3.0, 2.0), (63.0, 54.0, 2.0, -3.0)] {
+        bumper(&mut world, (x, y), (x + dx, y + dy));
+    }
+    let mut pinball = ball(64.664_062_5, 49.25, 0.5);
+    pinball.velocity = v(0.316_406_25, -0.589_843_75);
+    pinball.restitution = S::ONE;
+    pinball.gravity_scale = S::ZERO;
+    world.add_body(pinball).expect("a valid body");
+    world
+}
+
+/// The digest of [`solver_world`] over `ticks` steps: every tick's
+/// checksum (which covers the contacts, their impulses and who sleeps) and
+/// its events, hashed.
+///
+/// # Examples
+///
+/// ```
+/// let a = geom_test::golden::solver_digest::<f32>(30);
+/// assert_eq!(a, geom_test::golden::solver_digest::<f32>(30));
+/// ```
+pub fn solver_digest<S: Testable>(ticks: u64) -> u64 {
+    use std::hash::Hasher;
+    let mut world = solver_world::<S>();
+    let mut h = seahash::SeaHasher::new();
+    for _ in 0..ticks {
+        world.step();
+        h.write_u64(world.checksum());
+        for event in world.events() {
+            h.write_u32(event.body.index());
+            h.write(event.kind.name().as_bytes());
+        }
+    }
+    h.finish()
+}
+
 /// The ticks the pinned world checksums are taken after.
 pub const WORLD_TICKS: u64 = 1000;
 
@@ -252,6 +366,7 @@ fn digests_of<S: Testable>() -> Vec<(String, u64)> {
     let mut out = vec![
         (format!("world.{}", S::NAME), world_checksum::<S>(WORLD_TICKS)),
         (format!("features.{}", S::NAME), features_digest::<S>(WORLD_TICKS)),
+        (format!("solver.{}", S::NAME), solver_digest::<S>(WORLD_TICKS)),
     ];
     for query in stream::Query::ALL {
         out.push((format!("query.{}.{}", query.name(), S::NAME), stream::digest::<S>(query, QUERY_CASES)));
