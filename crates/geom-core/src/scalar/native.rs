@@ -46,7 +46,7 @@ macro_rules! native {
             }
         }
 
-        /// [`$shift`] without the saturation: the rounded quotient's low
+        /// The rounding shift above without the saturation: the rounded quotient's low
         /// bits, which are the quotient whenever it fits the narrow type
         /// (the caller's bound), and arbitrary bits, never a panic, when it
         /// does not.

@@ -66,7 +66,7 @@ pub enum WorldError {
     Malformed,
     /// A saved state is in another scalar type (`I16F16` bytes read as
     /// `I32F32`, say): read it in its own type, then
-    /// [`convert`](World::convert) it.
+    /// [`convert`](crate::world::World::convert) it.
     Scalar,
     /// A saved state's checksum does not match its contents: it was
     /// altered or corrupted.
@@ -217,13 +217,13 @@ pub struct WorldConfig<S> {
 impl<S: Scalar> WorldConfig<S> {
     /// A configuration with the given gravity and the defaults: a bounce
     /// threshold of twice gravity's size (`2·(|gx| + |gy|)`, held at
-    /// [`Scalar::MAX_COORD`]), 4 substeps, contacts of 1 cycle per tick
-    /// damped at 1, a push speed of 4 bounce thresholds (at least 1/16
+    /// [`Scalar::MAX_COORD`]), 8 substeps, contacts of 2 cycles per tick
+    /// damped at 10, a push speed of 4 bounce thresholds (at least 1/16
     /// unit per tick, so that a world without gravity separates overlaps
     /// too), and sleep after 30 ticks below an eighth of the bounce
     /// threshold.
     ///
-    /// A gravity outside the safe range (which [`World::new`] refuses) is
+    /// A gravity outside the safe range (which [`World::new`](crate::world::World::new) refuses) is
     /// measured at the range's edge here, so building the configuration
     /// never overflows.
     ///

@@ -251,7 +251,7 @@ impl<S: Scalar> World<S> {
     }
 
     /// Adds a collider: a shape (a [`Segment`](crate::Segment),
-    /// [`Capsule`](crate::Capsule), [`Circle`](crate::Circle) or [`Shape`])
+    /// [`Capsule`](crate::Capsule), [`Circle`](crate::Circle) or [`Shape`](crate::world::Shape))
     /// with the defaults, or a [`ColliderDef`].
     ///
     /// # Errors

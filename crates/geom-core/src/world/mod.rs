@@ -14,25 +14,31 @@
 //! The world holds **colliders** (segments, capsules and circles: static,
 //! or kinematic platforms that move by their own velocity) and **bodies**
 //! (dynamic circles and capsules: [`BodyDef::new`], [`BodyDef::capsule`]).
-//! [`World::step`] advances one tick:
+//! [`World::step`] advances one tick (`step.rs` has the stages):
 //!
-//! 1. gravity (times each body's gravity scale) is added to every body with
-//!    a finite mass;
-//! 2. each body moves by its velocity with continuous collision against the
-//!    colliders (moving ones on the relative motion): it stops at its
-//!    earliest time of impact (a swept query), bounces, slides with
-//!    friction, and continues with the rest of the tick, a bounded number of
-//!    times; if those run out it stops at the next impact, so nothing
-//!    tunnels through a collider, whatever its speed or radius (radius 0
-//!    included); a body wedged between two surfaces, or held up by two
-//!    at once (the bottom of a V) and slower than a bounce, stops there;
-//! 3. platforms move by their velocity;
-//! 4. touching or overlapping bodies exchange mass-weighted impulses, with
-//!    friction, and are pushed apart (the push-out moves are themselves
-//!    swept against the colliders), then any residual overlap with a
-//!    collider is pushed out the same way;
-//! 5. the tick's [events](World::events) are collected: impacts, contacts
-//!    that began and ended, sensor overlaps that began and ended.
+//! 1. the broad phase finds the pairs whose boxes for the tick meet, and
+//!    sleeping groups that an awake body or a moving platform reaches wake;
+//! 2. the narrow phase makes a contact of every pair that touches, is
+//!    about to, or whose expected motions meet during the tick
+//!    (speculative contacts: a bullet meets the body it would cross);
+//! 3. the contact solver, bodies and colliders in one system, runs
+//!    [`substeps`](WorldConfig::substeps): each adds its share of gravity,
+//!    applies the last impulses again (warm start), solves every contact
+//!    with soft position correction, moves the bodies and solves again
+//!    without it (relax); then restitution, once per contact;
+//! 4. each body moves by what the solver made of its tick with continuous
+//!    collision against the colliders (moving ones on the relative motion):
+//!    it stops at its earliest time of impact (a swept query), bounces,
+//!    slides with friction, and continues with the rest of the tick, a
+//!    bounded number of times; if those run out it stops at the next
+//!    impact, so nothing tunnels through a collider, whatever its speed or
+//!    radius (radius 0 included); then the platforms move;
+//! 5. pairs whose motion the narrow phase did not expect are checked along
+//!    their real paths (a sensor overlap, a touch nobody predicted);
+//! 6. the contacts and their impulses are kept for the next tick, the
+//!    tick's [events](World::events) collected (impacts, contacts and
+//!    sensor overlaps that began and ended), and groups of touching bodies
+//!    that stayed slow long enough fall asleep.
 //!
 //! Velocities are in units per tick and gravity in units per tick per tick:
 //! there is no time step to convert, and no clock. Every operation is in the
@@ -49,13 +55,27 @@
 //!   [`set_body`](World::set_body) for everything else (gravity scale,
 //!   friction, layers, tags), [`set_collider_velocity`](World::set_collider_velocity)
 //!   to drive a platform.
-//! - **Bounces that come to rest.** Restitution is applied to the approach
-//!   speed the body had at the instant of impact (its velocity is the
-//!   tick's mean, so half a tick of gravity is taken off or put back), which
-//!   adds no energy; impacts slower than
+//! - **Stacks and piles that rest.** Every contact between bodies, and
+//!   between a body and a collider, is solved together, so weight passes
+//!   down a stack to the floor; impulses are kept from tick to tick (they
+//!   are state, in the checksum and the snapshot), so a resting stack is
+//!   exactly still: the same bits tick after tick. Mass ratios up to
+//!   1 : 100 stack (a ball 128 times as heavy rests on a light one).
+//! - **Bodies never pass through each other.** A body is met along the
+//!   motion it is expected to make in the tick, so a bullet crossing a
+//!   body stops at it (or, as a sensor, reports the overlap), whatever its
+//!   speed.
+//! - **Bounces that come to rest.** Restitution is applied once per
+//!   contact, to the speed at which it approached (against a collider met
+//!   during the motion, to the approach speed at the instant of impact),
+//!   which adds no energy; impacts slower than
 //!   [`bounce_threshold`](WorldConfig::bounce_threshold) lose all their
 //!   normal speed. A ball with restitution below 1 comes to rest after a
 //!   bounded number of bounces, without jitter.
+//! - **Sleeping.** A group of touching bodies that stays slow for
+//!   [`sleep_ticks`](WorldConfig::sleep_ticks) falls asleep: exactly still,
+//!   next to free to step, and woken by an awake body's touch, an input or
+//!   a moving platform. Deterministic, and part of the state.
 //! - **Friction**, Coulomb's, on every contact: the tangential speed
 //!   changes by at most the coefficient times the normal speed change. The
 //!   coefficient of a contact is the geometric mean `√(μa·μb)` of the two
@@ -86,11 +106,18 @@
 //!
 //! Bodies are circles and capsules that translate: there is no rotation (a
 //! body with friction slides, it does not roll; a capsule stays as upright
-//! or as flat as it was made), no joints, no polygons, and no
-//! sleeping. Bodies are swept against colliders but resolved against each
-//! other where they end the tick: two small, fast bodies can pass through
-//! each other. A body caught between a platform and a static collider is
-//! never pushed through the static one; the platform passes over it.
+//! or as flat as it was made), no joints and no polygons. Contacts between
+//! bodies are soft: a stack sinks a little into each contact under load
+//! (about `n·g / (2π·hertz)²` for `n` bodies above it; see
+//! [`contact_hertz`](WorldConfig::contact_hertz)) and bodies made inside
+//! each other are pushed apart at up to
+//! [`push_speed`](WorldConfig::push_speed) per contact, so a body jammed
+//! between several can leave faster. Bodies meet each other along the
+//! motion they were expected to make in the tick; one deflected on the way
+//! (by a wall, by a third body) is checked again along its real path and
+//! reported, but the pair is resolved the next tick. A body caught between
+//! a platform and a static collider is never pushed through the static
+//! one; the platform passes over it.
 //! Bodies and colliders that reach the edge of the safe range
 //! ([`Scalar::MAX_COORD`]) stop there; velocities saturate at `MAX_COORD`
 //! per component.
@@ -156,6 +183,7 @@ mod contact;
 mod digest;
 mod edit;
 mod events;
+mod id;
 mod index;
 mod motion;
 mod narrow;
@@ -178,6 +206,7 @@ pub use body::{Body, BodyDef};
 pub use collider::{Collider, ColliderDef, Shape};
 pub use config::{WorldConfig, WorldError};
 pub use events::{Event, EventKind};
+pub use id::{BodyId, ColliderId, Filter, Id};
 pub use query::{Nearest, RayHit};
 pub use sync::{SyncTest, sync_test};
 
@@ -186,186 +215,6 @@ use contact::ContactState;
 use digest::Digest;
 use index::Index;
 use step::Scratch;
-
-/// The stable identifier of a body: bodies are kept, stepped and hashed in
-/// the order of their ids, which are never reused.
-///
-/// # Examples
-///
-/// ```
-/// use geom_core::world::{BodyDef, World, WorldConfig};
-/// use geom_core::Vec2;
-///
-/// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f32, 0.0)))?;
-/// let a = world.add_body(BodyDef::new(Vec2::new(0.0, 0.0), 1.0))?;
-/// let b = world.add_body(BodyDef::new(Vec2::new(5.0, 0.0), 1.0))?;
-/// assert!(a < b);
-/// assert_eq!(a.index(), 0);
-/// # Ok::<(), geom_core::world::WorldError>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct BodyId(u32);
-
-impl BodyId {
-    /// The id as a number: ids are handed out from 0 upwards.
-    ///
-    /// See [`BodyId`] for an example.
-    #[must_use]
-    pub const fn index(self) -> u32 {
-        self.0
-    }
-}
-
-/// The stable identifier of a collider (see [`BodyId`]).
-///
-/// # Examples
-///
-/// ```
-/// use geom_core::world::{World, WorldConfig};
-/// use geom_core::{Circle, Vec2};
-///
-/// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f64, 0.0)))?;
-/// let post = world.add_collider(Circle::new(Vec2::new(1.0, 1.0), 0.5)?)?;
-/// assert_eq!(post.index(), 0);
-/// # Ok::<(), geom_core::world::WorldError>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct ColliderId(u32);
-
-impl ColliderId {
-    /// The id as a number: ids are handed out from 0 upwards.
-    ///
-    /// See [`ColliderId`] for an example.
-    #[must_use]
-    pub const fn index(self) -> u32 {
-        self.0
-    }
-}
-
-/// A body or a collider: the other side of a contact or an event, or what
-/// a world query found. Colliders order before bodies.
-///
-/// # Examples
-///
-/// ```
-/// use geom_core::world::{Filter, Id, World, WorldConfig};
-/// use geom_core::{Circle, Vec2};
-///
-/// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f32, 0.0)))?;
-/// let post = world.add_collider(Circle::new(Vec2::new(0.0, 0.0), 1.0)?)?;
-/// let found = world.nearest(Vec2::new(3.0, 0.0), Filter::ALL).unwrap();
-/// assert_eq!(found.id, Id::Collider(post));
-/// assert_eq!(found.id.collider(), Some(post));
-/// assert_eq!(found.id.body(), None);
-/// # Ok::<(), geom_core::world::WorldError>(())
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub enum Id {
-    /// A collider.
-    Collider(ColliderId),
-    /// A body.
-    Body(BodyId),
-}
-
-impl Id {
-    /// The body's id, if this is a body.
-    ///
-    /// See [`Id`] for an example.
-    #[must_use]
-    pub fn body(self) -> Option<BodyId> {
-        match self {
-            Self::Body(id) => Some(id),
-            Self::Collider(_) => None,
-        }
-    }
-
-    /// The collider's id, if this is a collider.
-    ///
-    /// See [`Id`] for an example.
-    #[must_use]
-    pub fn collider(self) -> Option<ColliderId> {
-        match self {
-            Self::Collider(id) => Some(id),
-            Self::Body(_) => None,
-        }
-    }
-
-    fn hash(self, h: &mut Digest) {
-        match self {
-            Self::Collider(id) => {
-                h.write_u8(0);
-                h.write_u32(id.0);
-            }
-            Self::Body(id) => {
-                h.write_u8(1);
-                h.write_u32(id.0);
-            }
-        }
-    }
-}
-
-/// Collision layers: which bodies and colliders interact.
-///
-/// Each body and collider is on the layers set in `layer` and interacts
-/// with the layers set in `mask`. Two of them collide (or report a sensor
-/// overlap) only when each is on a layer the other interacts with:
-/// `a.layer & b.mask != 0` and `b.layer & a.mask != 0`, a rule that is
-/// symmetric. A world query takes a filter too, and finds what its filter
-/// matches.
-///
-/// The default is layer 1, interacting with every layer.
-///
-/// # Examples
-///
-/// ```
-/// use geom_core::world::Filter;
-///
-/// const PLAYERS: u32 = 1 << 1;
-/// const BULLETS: u32 = 1 << 2;
-/// let player = Filter { layer: PLAYERS, mask: !PLAYERS }; // players pass through each other
-/// let bullet = Filter { layer: BULLETS, mask: PLAYERS };
-/// assert!(player.matches(bullet) && bullet.matches(player));
-/// assert!(!player.matches(player));
-/// assert!(!bullet.matches(Filter::default())); // bullets only hit players
-/// assert!(Filter::ALL.matches(player));
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-#[cfg_attr(feature = "serde", derive(serde::Serialize, serde::Deserialize))]
-pub struct Filter {
-    /// The layers this is on.
-    pub layer: u32,
-    /// The layers this interacts with.
-    pub mask: u32,
-}
-
-impl Filter {
-    /// On every layer, interacting with every layer: as a query's filter,
-    /// it finds everything whose own filter is not empty.
-    pub const ALL: Self = Self { layer: u32::MAX, mask: u32::MAX };
-
-    /// Whether two filters let their owners interact (see [`Filter`]).
-    ///
-    /// See [`Filter`] for an example.
-    #[must_use]
-    pub const fn matches(self, other: Self) -> bool {
-        self.layer & other.mask != 0 && other.layer & self.mask != 0
-    }
-
-    fn hash(self, h: &mut Digest) {
-        h.write_u32(self.layer);
-        h.write_u32(self.mask);
-    }
-}
-
-impl Default for Filter {
-    /// Layer 1, interacting with every layer.
-    fn default() -> Self {
-        Self { layer: 1, mask: u32::MAX }
-    }
-}
 
 /// The deterministic world: colliders, bodies, and the step that moves
 /// them. See the [module documentation](self).
