@@ -60,7 +60,8 @@ pub enum WorldError {
     /// is not finite or beyond [`Scalar::MAX_COORD`], or a normal impulse
     /// that pulls.
     Contact,
-    /// A saved state's sleeping body moves: a body asleep has no velocity.
+    /// A saved state's sleeping body moves (a body asleep has no
+    /// velocity), or names a group that no sleeping body of its own names.
     Sleep,
     /// A saved state is not one: its bytes do not decode as a world.
     Malformed,
@@ -95,7 +96,7 @@ impl fmt::Display for WorldError {
                 "ids are out of order, repeated, beyond the next id, or unknown, or a contact is the wrong way round",
             ),
             Self::Contact => f.write_str("a contact holds a value out of range, or a normal impulse that pulls"),
-            Self::Sleep => f.write_str("a sleeping body has a velocity"),
+            Self::Sleep => f.write_str("a sleeping body has a velocity, or sleeps in a group no sleeping body names"),
             Self::Malformed => f.write_str("the bytes are not a saved world"),
             Self::Scalar => f.write_str("the saved world is in another scalar type"),
             Self::Checksum => f.write_str("the saved world's checksum does not match: it was altered or corrupted"),

@@ -222,6 +222,9 @@ impl<S: Scalar> World<S> {
     pub fn remove_body(&mut self, id: BodyId) -> Result<BodyDef<S>, WorldError> {
         let index = self.body_index(id)?;
         let gone = |&(body, other): &(BodyId, Id)| body == id || other == Id::Body(id);
+        // Its island wakes whole (it may be the body the island is named
+        // by, and what rested on it must fall), and so do those it touched.
+        wake_body(&mut self.bodies, index);
         self.wake_touching(Id::Body(id));
         self.contacts.retain(|c| !gone(&c.key()));
         self.pairs.retain(|pair| !gone(pair));
