@@ -305,6 +305,35 @@ fn the_large_jar_and_the_square_pile_settle_without_overlaps<S: TestScalar>() {
     }
 }
 
+/// Fuzzing found it: a contact frequency and damping of the smallest
+/// positive `f64` (valid settings) made the contacts with colliders divide
+/// 0 by 0, and every body touching one got a NaN velocity. Such a world
+/// corrects nothing, but every value stays finite.
+fn the_softest_valid_contacts_make_no_nan<S: TestScalar>(tiny: S) {
+    let mut config = WorldConfig::new(v::<S>(0.0, -0.01));
+    config.contact_hertz = tiny;
+    config.contact_damping = tiny;
+    let mut w = World::new(config).unwrap();
+    w.add_collider(Segment::new(v(-5.0, 0.0), v(5.0, 0.0)).unwrap()).unwrap();
+    for (x, y) in [(0.0, 0.25), (0.5, 0.25), (0.0, 3.0)] {
+        w.add_body(BodyDef::new(v(x, y), S::from_f64(0.5))).unwrap();
+    }
+    for _ in 0..100 {
+        w.step();
+        for b in w.bodies() {
+            let (p, u) = (b.position(), b.velocity());
+            assert!([p.x, p.y, u.x, u.y].iter().all(|c| c.to_f64().is_finite()), "{:?} at {p:?} moving {u:?}", b.id());
+        }
+    }
+}
+
+#[test]
+fn the_softest_valid_contacts_make_no_nan_in_floats() {
+    the_softest_valid_contacts_make_no_nan::<f64>(f64::from_bits(1));
+    the_softest_valid_contacts_make_no_nan::<f32>(f32::from_bits(1));
+    the_softest_valid_contacts_make_no_nan::<fixed::types::I32F32>(fixed::types::I32F32::DELTA);
+}
+
 #[test]
 fn the_large_jar_and_the_square_pile_settle_without_overlaps_in_f32() {
     the_large_jar_and_the_square_pile_settle_without_overlaps::<f32>();

@@ -119,7 +119,10 @@ impl<S: Scalar> Softness<S> {
         let a2 = mul(h_omega, a1);
         let a3 = ratio(S::ONE, hold(S::ONE + hold(a2)));
         let mass_scale = mul(a2, a3);
-        Self { bias_rate: mul(ratio(omega, a1), mass_scale), mass_scale, impulse_scale: a3 }
+        // `a1` is positive unless the frequency and the damping are both
+        // too small to be told from 0: then nothing is corrected.
+        let bias_rate = if a1 > S::ZERO { mul(ratio(omega, a1), mass_scale) } else { S::ZERO };
+        Self { bias_rate, mass_scale, impulse_scale: a3 }
     }
 
     /// A rigid constraint that corrects an overlap at the rate a spring of
@@ -127,7 +130,10 @@ impl<S: Scalar> Softness<S> {
     /// against colliders gives way to nothing.
     fn rigid(hertz: S, zeta: S, h: S) -> Self {
         let soft = Self::new(hertz, zeta, h);
-        Self { bias_rate: ratio(soft.bias_rate, soft.mass_scale), mass_scale: S::ONE, impulse_scale: S::ZERO }
+        // A mass scale of 0 (a frequency too small to be told from 0 in
+        // the type) corrects nothing, as its spring would.
+        let bias_rate = if soft.mass_scale > S::ZERO { ratio(soft.bias_rate, soft.mass_scale) } else { S::ZERO };
+        Self { bias_rate, mass_scale: S::ONE, impulse_scale: S::ZERO }
     }
 }
 
