@@ -123,7 +123,7 @@ fn a_world_whose_sleeping_body_was_removed_saves_and_loads() {
     for _ in 0..60 {
         world.step();
     }
-    assert!(world.bodies().iter().all(|b| b.is_sleeping()), "the row is not asleep by tick 60");
+    assert!(world.bodies().iter().all(geom_core::world::Body::is_sleeping), "the row is not asleep by tick 60");
     world.remove_body(ids[0]).unwrap();
     let back = World::<I32F32>::from_bytes(&world.to_bytes()).expect("the state loads");
     assert_eq!(back.checksum(), world.checksum());
