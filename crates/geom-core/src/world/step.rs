@@ -111,10 +111,12 @@ pub(super) struct Scratch<S> {
     /// Each collider's travel this tick.
     travels: Vec<Vec2<S>>,
     /// Each body's position at the start of the tick, its gravity's share
-    /// of a substep, and its expected motion.
+    /// of a substep, its expected motion, and its velocity at the end of
+    /// that motion (what it keeps if it meets nothing).
     starts: Vec<Vec2<S>>,
     gravity: Vec<Vec2<S>>,
     expected: Vec<Vec2<S>>,
+    flight: Vec<Vec2<S>>,
     solver: Solver<S>,
     /// For each contact of the solver: the body (or collider) indices and
     /// the point, in the order of `solver.pairs`, then `solver.fixed`.
@@ -144,6 +146,7 @@ impl<S> Default for Scratch<S> {
             starts: Vec::new(),
             gravity: Vec::new(),
             expected: Vec::new(),
+            flight: Vec::new(),
             solver: Solver::default(),
             pair_meta: Vec::new(),
             fixed_meta: Vec::new(),
@@ -244,12 +247,17 @@ impl<S: Scalar> World<S> {
         scratch.starts.clear();
         scratch.gravity.clear();
         scratch.expected.clear();
+        scratch.flight.clear();
         for body in bodies.iter() {
             let gravity_step = scale(body.gravity(config.gravity), settings.h());
             scratch.starts.push(body.position());
             scratch.gravity.push(gravity_step);
-            let expected =
-                if body.asleep() { Vec2::ZERO } else { free_flight(body.velocity, gravity_step, &settings).1 };
+            let (flight, expected) = if body.asleep() {
+                (Vec2::ZERO, Vec2::ZERO)
+            } else {
+                free_flight(body.velocity, gravity_step, &settings)
+            };
+            scratch.flight.push(flight);
             scratch.expected.push(expected);
         }
 
@@ -287,9 +295,7 @@ impl<S: Scalar> World<S> {
                     continue;
                 }
                 // A body without contacts flies as expected.
-                let (velocity, path) = scratch.solver.outcome(i).unwrap_or_else(|| {
-                    (free_flight(body.velocity, scratch.gravity[i], &settings).0, scratch.expected[i])
-                });
+                let (velocity, path) = scratch.solver.outcome(i).unwrap_or((scratch.flight[i], scratch.expected[i]));
                 body.velocity = in_range(velocity);
                 let expected = |c: u32| fixed_meta.binary_search_by_key(&(i as u32, c), |&(b, c, _)| (b, c)).is_ok();
                 motion.advance(i, body, path, expected, &mut scratch.motion, &mut record);
@@ -375,7 +381,7 @@ fn wake_touched<S: Scalar>(
     }
     for (i, body) in bodies.iter().enumerate() {
         if !body.asleep() && scratch.expected[i] == Vec2::ZERO && body.velocity == Vec2::ZERO {
-            scratch.expected[i] = free_flight(Vec2::ZERO, scratch.gravity[i], settings).1;
+            (scratch.flight[i], scratch.expected[i]) = free_flight(Vec2::ZERO, scratch.gravity[i], settings);
         }
     }
 }
