@@ -110,6 +110,18 @@ fn bench_type<S: Scalar>(c: &mut Criterion, name: &str) {
 const SCALE: [usize; 3] = [1000, 4000, 16000];
 const PILES: [usize; 2] = [2000, 5000];
 
+/// A group for whole-scene ticks, which take milliseconds: ten flat
+/// samples over two seconds.
+fn scene_group<'a>(c: &'a mut Criterion, name: &str) -> BenchmarkGroup<'a, WallTime> {
+    let mut group = c.benchmark_group(name);
+    group
+        .sample_size(10)
+        .sampling_mode(SamplingMode::Flat)
+        .warm_up_time(Duration::from_millis(300))
+        .measurement_time(Duration::from_secs(2));
+    group
+}
+
 /// `world_scale/<type>/<n>` and `world_pile/<type>/<n>`: one tick of the
 /// box of platforms with `n` balls (the box growing with the count) and of
 /// a dense pile of `n` balls, from a copy of the same warmed-up state. Each
@@ -120,12 +132,7 @@ fn bench_scaling<S: Scalar>(c: &mut Criterion, name: &str) {
     let scale = SCALE.map(world_scene::platforms);
     let piles = PILES.map(world_scene::pile);
     for (group_name, scenes) in [("world_scale", &scale[..]), ("world_pile", &piles[..])] {
-        let mut group = c.benchmark_group(group_name);
-        group
-            .sample_size(10)
-            .sampling_mode(SamplingMode::Flat)
-            .warm_up_time(Duration::from_millis(300))
-            .measurement_time(Duration::from_secs(2));
+        let mut group = scene_group(c, group_name);
         for scene in scenes {
             bench_step::<S>(&mut group, BenchmarkId::new(name, scene.balls.len()), scene);
         }
@@ -218,12 +225,7 @@ fn world_scaling(c: &mut Criterion) {
 }
 
 fn world_rollback(c: &mut Criterion) {
-    let mut group = c.benchmark_group("world_rollback");
-    group
-        .sample_size(10)
-        .sampling_mode(SamplingMode::Flat)
-        .warm_up_time(Duration::from_millis(300))
-        .measurement_time(Duration::from_secs(2));
+    let mut group = scene_group(c, "world_rollback");
     bench_rollback::<f32>(&mut group, "f32");
     bench_rollback::<f64>(&mut group, "f64");
     bench_rollback::<I16F16>(&mut group, "I16F16");
@@ -236,12 +238,7 @@ fn world_rollback(c: &mut Criterion) {
 /// with sleeping on, falling in and settled.
 fn world_sleep(c: &mut Criterion) {
     let jar = world_scene::jar(1200, 40.0);
-    let mut group = c.benchmark_group("world_sleep");
-    group
-        .sample_size(10)
-        .sampling_mode(SamplingMode::Flat)
-        .warm_up_time(Duration::from_millis(300))
-        .measurement_time(Duration::from_secs(2));
+    let mut group = scene_group(c, "world_sleep");
     for scene in [jar.clone(), jar.settled()] {
         bench_step::<I32F32>(&mut group, BenchmarkId::from_parameter(&scene.name), &scene);
     }
