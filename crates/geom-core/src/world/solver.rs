@@ -181,6 +181,12 @@ impl<S: Scalar> Settings<S> {
     pub(super) fn substeps(&self) -> u8 {
         self.substeps
     }
+
+    /// Whether the fast lane may run and `v` lies within its bounds (see
+    /// [`Tame`]).
+    pub(super) fn tame(&self, v: Vec2<S>) -> bool {
+        self.fast && self.tame.within_vec(v)
+    }
 }
 
 /// The bounds within which a tick is solved in the fast lane, all relative
