@@ -57,8 +57,8 @@ pub enum WorldError {
     /// something that does not exist, or the wrong way round).
     Ids,
     /// A saved state's contact holds a value a step cannot leave: one that
-    /// is not finite or beyond [`Scalar::MAX_COORD`], or a normal impulse
-    /// that pulls.
+    /// is not finite or beyond [`Scalar::MAX_COORD`], or an impulse (the
+    /// solver's of a substep, or the tick's) that pulls.
     Contact,
     /// A saved state's sleeping body moves (a body asleep has no
     /// velocity), or names a group that no sleeping body of its own names.
@@ -95,7 +95,7 @@ impl fmt::Display for WorldError {
             Self::Ids => f.write_str(
                 "ids are out of order, repeated, beyond the next id, or unknown, or a contact is the wrong way round",
             ),
-            Self::Contact => f.write_str("a contact holds a value out of range, or a normal impulse that pulls"),
+            Self::Contact => f.write_str("a contact holds a value out of range, or an impulse that pulls"),
             Self::Sleep => f.write_str("a sleeping body has a velocity, or sleeps in a group no sleeping body names"),
             Self::Malformed => f.write_str("the bytes are not a saved world"),
             Self::Scalar => f.write_str("the saved world is in another scalar type"),

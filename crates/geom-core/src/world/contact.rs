@@ -1,10 +1,14 @@
 //! The contacts a world keeps from one tick to the next: the pairs in
 //! contact, where and along which normal they touched, and the impulses
-//! the solver applied, from which the next tick's solve starts.
+//! the solver applied, from which the next tick's solve starts; and what
+//! a game reads of them ([`WorldContact`], [`Ground`]).
 
+use alloc::vec::Vec;
+
+use super::arith::{add_held, in_range as in_range_vec, scale};
 use super::digest::Digest;
-use super::{BodyId, Id, WorldError, hash_scalars, in_range};
-use crate::scalar::Scalar;
+use super::{BodyId, Id, World, WorldError, hash_scalars, in_range};
+use crate::scalar::{Exact, Scalar};
 use crate::vec2::Vec2;
 
 /// A pair in contact during the last tick: a body and a collider, or a
@@ -15,7 +19,8 @@ pub(crate) struct ContactState<S> {
     pub(crate) other: Id,
     /// The unit normal, from the other towards the body.
     pub(crate) normal: Vec2<S>,
-    /// Where they touch, on the other's surface.
+    /// Where they touch, on the other's surface, carried along with it to
+    /// the end of the tick.
     pub(crate) point: Vec2<S>,
     /// The gap (positive) or overlap (negative) along the normal at the
     /// end of the tick.
@@ -24,6 +29,9 @@ pub(crate) struct ContactState<S> {
     /// and its tangent: where the next tick's solve starts.
     pub(crate) normal_impulse: S,
     pub(crate) tangent_impulse: S,
+    /// Every normal impulse the solver applied during the tick, summed (at
+    /// least 0): what [`WorldContact::impulse`] reports.
+    pub(crate) impulse: S,
 }
 
 impl<S: Scalar> ContactState<S> {
@@ -45,6 +53,7 @@ impl<S: Scalar> ContactState<S> {
                 self.separation,
                 self.normal_impulse,
                 self.tangent_impulse,
+                self.impulse,
             ],
         );
     }
@@ -62,8 +71,9 @@ impl<S: Scalar> ContactState<S> {
             self.separation,
             self.normal_impulse,
             self.tangent_impulse,
+            self.impulse,
         ];
-        if values.into_iter().all(in_range) && self.normal_impulse >= S::ZERO {
+        if values.into_iter().all(in_range) && self.normal_impulse >= S::ZERO && self.impulse >= S::ZERO {
             Ok(())
         } else {
             Err(WorldError::Contact)
@@ -82,8 +92,279 @@ impl<S: Scalar> ContactState<S> {
             separation: convert(self.separation),
             normal_impulse: convert(self.normal_impulse),
             tangent_impulse: convert(self.tangent_impulse),
+            impulse: convert(self.impulse),
         };
         converted.validate()?;
         Ok(converted)
+    }
+}
+
+impl<S: Scalar> ContactState<S> {
+    /// The contact as its first body sees it.
+    fn as_first(&self) -> WorldContact<S> {
+        WorldContact {
+            body: self.body,
+            other: self.other,
+            normal: self.normal,
+            point: self.point,
+            separation: self.separation,
+            depth: depth(self.separation),
+            impulse: self.impulse,
+        }
+    }
+
+    /// A contact between two bodies as the second sees it: the normal
+    /// turned round, the point on the first's surface.
+    fn as_second(&self, body: BodyId) -> WorldContact<S> {
+        WorldContact {
+            body,
+            other: Id::Body(self.body),
+            normal: -self.normal,
+            point: in_range_vec(add_held(self.point, scale(self.normal, self.separation))),
+            separation: self.separation,
+            depth: depth(self.separation),
+            impulse: self.impulse,
+        }
+    }
+}
+
+/// The overlap of a separation: zero when apart or touching.
+fn depth<S: Scalar>(separation: S) -> S {
+    if separation < S::ZERO { -separation } else { S::ZERO }
+}
+
+/// A contact of the last tick as a game reads it, seen from one of its
+/// bodies: [`World::contacts_of`] and [`World::contact_details`] give
+/// them.
+///
+/// A pair is in contact when it touched at some instant of the tick or the
+/// solver pushed it apart, so a body resting on a floor is in contact with
+/// it every tick. "Touching" is within the world's rounding margin: such a
+/// body ends each tick up to a few rounding steps clear of the floor (four
+/// steps of a fixed-point type's resolution per body; in the floats
+/// `2^-16` of the size of its coordinates), which `separation` shows. A
+/// game's own contact query on the two shapes can find them that far
+/// apart; grow one shape by the margin to agree with the world.
+///
+/// # Examples
+///
+/// ```
+/// use geom_core::world::{BodyDef, Id, World, WorldConfig};
+/// use geom_core::{Segment, Vec2};
+///
+/// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f64, -0.01)))?;
+/// let floor = world.add_collider(Segment::new(Vec2::new(-5.0, 0.0), Vec2::new(5.0, 0.0))?)?;
+/// let ball = world.add_body(BodyDef::new(Vec2::new(0.0, 0.5), 0.5))?;
+/// for _ in 0..60 {
+///     world.step();
+/// }
+/// let contact = world.contacts_of(ball).next().unwrap();
+/// assert_eq!(contact.other, Id::Collider(floor));
+/// assert_eq!(contact.normal, Vec2::new(0.0, 1.0));
+/// assert_eq!(contact.depth, 0.0);
+/// assert!(contact.separation < 1e-9);
+/// // The floor carries the ball's weight: its mass (1) times gravity.
+/// assert!((contact.impulse - 0.01).abs() < 1e-9);
+/// # Ok::<(), geom_core::world::WorldError>(())
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct WorldContact<S> {
+    /// The body the contact is seen from.
+    pub body: BodyId,
+    /// What it touches: a collider or another body.
+    pub other: Id,
+    /// The unit normal, from the other towards the body: the way the body
+    /// is pushed.
+    pub normal: Vec2<S>,
+    /// Where they touch, on the other's surface: the point the tick's
+    /// contact was made at, carried along with the other to where it ends
+    /// the tick.
+    pub point: Vec2<S>,
+    /// The gap (positive) or the overlap (negative) along the normal at
+    /// the end of the tick.
+    pub separation: S,
+    /// How deep they overlap at the end of the tick: minus the separation,
+    /// zero when they touch or are apart.
+    pub depth: S,
+    /// The normal impulse the solver applied during the tick (at least 0,
+    /// in mass times units per tick): a body of mass `m` resting on a floor
+    /// under gravity `g` gets about `m·|g|` every tick. Zero for a contact
+    /// only the continuous motion made (a body stopped at a collider it
+    /// was not expected to reach); a sleeping body keeps the values of its
+    /// last solved tick.
+    pub impulse: S,
+}
+
+/// What a body stands on: see [`World::ground`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Ground<S> {
+    /// The collider or body it stands on.
+    pub other: Id,
+    /// The contact's unit normal, from the ground towards the body.
+    pub normal: Vec2<S>,
+    /// Where it stands, on the ground's surface.
+    pub point: Vec2<S>,
+    /// The ground's velocity in units per tick: a moving platform's, a
+    /// body's, zero for a static collider.
+    pub velocity: Vec2<S>,
+}
+
+/// Lists what is derived from the contacts wherever they change (never
+/// state): their pairs, as [`World::contacts`] gives them, and the contacts
+/// between two bodies ordered by their second body, then by their first,
+/// each as `second body's id << 32 | index in the list`. With the list
+/// itself ordered by the first body, each body's contacts are then found
+/// without a scan.
+pub(super) fn list<S: Scalar>(contacts: &[ContactState<S>], pairs: &mut Vec<(BodyId, Id)>, by_second: &mut Vec<u64>) {
+    pairs.clear();
+    pairs.extend(contacts.iter().map(ContactState::key));
+    by_second.clear();
+    // The index orders a second body's contacts by their first body, as
+    // the list does.
+    by_second.extend(
+        contacts
+            .iter()
+            .enumerate()
+            .filter_map(|(k, c)| c.other.body().map(|b| (u64::from(b.index()) << 32) | k as u64)),
+    );
+    by_second.sort_unstable();
+}
+
+impl<S: Scalar> World<S> {
+    /// Every contact of the last tick with its data, in the order of
+    /// [`contacts`](World::contacts), each seen from its first body (a
+    /// contact between two bodies from the lower id).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::world::{BodyDef, Id, World, WorldConfig};
+    /// use geom_core::{Segment, Vec2};
+    ///
+    /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f32, -0.1)))?;
+    /// let floor = world.add_collider(Segment::new(Vec2::new(-5.0, 0.0), Vec2::new(5.0, 0.0))?)?;
+    /// let ball = world.add_body(BodyDef::new(Vec2::new(0.0, 0.5), 0.5))?;
+    /// world.step();
+    /// let all: Vec<_> = world.contact_details().collect();
+    /// assert_eq!((all[0].body, all[0].other), (ball, Id::Collider(floor)));
+    /// assert_eq!(all[0].normal, Vec2::new(0.0, 1.0));
+    /// # Ok::<(), geom_core::world::WorldError>(())
+    /// ```
+    pub fn contact_details(&self) -> impl ExactSizeIterator<Item = WorldContact<S>> + '_ {
+        self.contacts.iter().map(ContactState::as_first)
+    }
+
+    /// The contacts of the last tick of one body, seen from it (the normal
+    /// pushes it, the point is on what it touches), ordered by what it
+    /// touches: colliders by id, then bodies by id. Found without a scan
+    /// of the world's contacts; empty for an id the world does not have.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::world::{BodyDef, Id, World, WorldConfig};
+    /// use geom_core::{Segment, Vec2};
+    ///
+    /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f64, -0.01)))?;
+    /// let floor = world.add_collider(Segment::new(Vec2::new(-5.0, 0.0), Vec2::new(5.0, 0.0))?)?;
+    /// let low = world.add_body(BodyDef::new(Vec2::new(0.0, 0.5), 0.5))?;
+    /// let high = world.add_body(BodyDef::new(Vec2::new(0.0, 1.5), 0.5))?;
+    /// world.step();
+    /// // The lower ball touches the floor and the ball above it.
+    /// let seen: Vec<_> = world.contacts_of(low).map(|c| (c.other, c.normal)).collect();
+    /// assert_eq!(seen, [(Id::Collider(floor), Vec2::new(0.0, 1.0)), (Id::Body(high), Vec2::new(0.0, -1.0))]);
+    /// // The upper one is pushed up by the lower.
+    /// let seen: Vec<_> = world.contacts_of(high).map(|c| (c.other, c.normal)).collect();
+    /// assert_eq!(seen, [(Id::Body(low), Vec2::new(0.0, 1.0))]);
+    /// # Ok::<(), geom_core::world::WorldError>(())
+    /// ```
+    pub fn contacts_of(&self, body: BodyId) -> impl Iterator<Item = WorldContact<S>> + '_ {
+        let contacts = &self.contacts;
+        // As the first body: one run of the list, colliders then bodies.
+        let start = contacts.partition_point(|c| c.body < body);
+        let end = start + contacts[start..].partition_point(|c| c.body == body);
+        let split = start + contacts[start..end].partition_point(|c| c.other.body().is_none());
+        // As the second: a run of the list by second body, whose first
+        // bodies have lower ids than any the body is first of.
+        let second_of = |key: &u64| (key >> 32) as u32;
+        let from = self.by_second.partition_point(|key| second_of(key) < body.index());
+        let to = from + self.by_second[from..].partition_point(|key| second_of(key) == body.index());
+        let second = self.by_second[from..to].iter().map(move |&key| contacts[key as u32 as usize].as_second(body));
+        let first = |range: core::ops::Range<usize>| contacts[range].iter().map(ContactState::as_first);
+        first(start..split).chain(second).chain(first(split..end))
+    }
+
+    /// What `body` stands on: of its contacts of the last tick whose normal
+    /// points against the body's gravity by at least `min_up` (the
+    /// normal's component along "up", the cosine of the steepest slope
+    /// that counts: 0.7071 for 45°, 1 for flat ground only), the one that
+    /// points most nearly up (the first of equals, in the order of
+    /// [`contacts_of`](World::contacts_of)). `None` when it has none, when
+    /// the body feels no gravity (no "up"), or for an id the world does not
+    /// have. The comparison is exact in the fixed-point types, so a game
+    /// asking it of a contact gets the same answer every time and on every
+    /// peer.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::world::{BodyDef, Id, World, WorldConfig};
+    /// use geom_core::{Segment, Vec2};
+    ///
+    /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f64, -0.01)))?;
+    /// let floor = world.add_collider(Segment::new(Vec2::new(-5.0, 0.0), Vec2::new(5.0, 0.0))?)?;
+    /// let wall = world.add_collider(Segment::new(Vec2::new(1.0, 0.0), Vec2::new(1.0, 5.0))?)?;
+    /// let ball = world.add_body(BodyDef::new(Vec2::new(0.5, 0.5), 0.5))?;
+    /// world.step();
+    /// assert_eq!(world.contacts_of(ball).count(), 2); // the floor and the wall
+    /// let ground = world.ground(ball, 0.7071).unwrap(); // slopes up to 45°
+    /// assert_eq!((ground.other, ground.normal), (Id::Collider(floor), Vec2::new(0.0, 1.0)));
+    /// assert_eq!(ground.velocity, Vec2::new(0.0, 0.0));
+    /// # let _ = wall;
+    /// # Ok::<(), geom_core::world::WorldError>(())
+    /// ```
+    #[must_use]
+    pub fn ground(&self, body: BodyId, min_up: S) -> Option<Ground<S>> {
+        let down = self.body(body)?.gravity(self.config.gravity);
+        if down == Vec2::ZERO {
+            return None;
+        }
+        // With `u = −n·g` (the normal's component along up, times |g|),
+        // the normal qualifies when `u ≥ min_up·|g|`: compared in squares,
+        // exactly. A limit beyond ±2 answers as ±2 does (no unit normal's
+        // component reaches it), and keeps the squares small.
+        let two = S::ONE + S::ONE;
+        let m = if min_up > two {
+            two
+        } else if min_up < -two {
+            -two
+        } else {
+            min_up
+        };
+        let (m, gx, gy) = (m.to_exact(), down.x.to_exact(), down.y.to_exact());
+        let zero = <S::Exact as Exact>::ZERO;
+        let bound = m * m * (gx * gx + gy * gy);
+        let up = |n: Vec2<S>| zero - (n.x.to_exact() * gx + n.y.to_exact() * gy);
+        let within = |u: S::Exact| {
+            if m >= zero { u >= zero && u * u >= bound } else { u >= zero || u * u <= bound }
+        };
+        let mut best: Option<(S::Exact, WorldContact<S>)> = None;
+        for contact in self.contacts_of(body) {
+            let u = up(contact.normal);
+            if within(u) && best.as_ref().is_none_or(|(b, _)| u > *b) {
+                best = Some((u, contact));
+            }
+        }
+        let (_, contact) = best?;
+        let velocity = match contact.other {
+            Id::Collider(id) => self.collider(id).map(super::Collider::velocity),
+            Id::Body(id) => self.body(id).map(super::Body::velocity),
+        };
+        Some(Ground {
+            other: contact.other,
+            normal: contact.normal,
+            point: contact.point,
+            velocity: velocity.unwrap_or(Vec2::ZERO),
+        })
     }
 }

@@ -227,7 +227,7 @@ impl<S: Scalar> World<S> {
         wake_body(&mut self.bodies, index);
         self.wake_touching(Id::Body(id));
         self.contacts.retain(|c| !gone(&c.key()));
-        self.pairs.retain(|pair| !gone(pair));
+        super::contact::list(&self.contacts, &mut self.pairs, &mut self.by_second);
         self.overlaps.retain(|pair| !gone(pair));
         self.index.invalidate();
         Ok(self.bodies.remove(index).def())
@@ -315,7 +315,7 @@ impl<S: Scalar> World<S> {
         self.wake_touching(Id::Collider(id));
         let removed = Arc::make_mut(&mut self.colliders).remove(index);
         self.contacts.retain(|c| c.other != Id::Collider(id));
-        self.pairs.retain(|&(_, other)| other != Id::Collider(id));
+        super::contact::list(&self.contacts, &mut self.pairs, &mut self.by_second);
         self.overlaps.retain(|&(_, other)| other != Id::Collider(id));
         self.colliders_hash = None;
         self.index.invalidate();

@@ -91,6 +91,11 @@
 //!   the contact, sideways by friction).
 //! - **Events** of the last tick ([`World::events`]), in a stable order:
 //!   by body id, then by the other id, impacts in the order they happened.
+//! - **Contact data**: each contact of the last tick with its normal,
+//!   point, depth and the impulse the solver applied
+//!   ([`contact_details`](World::contact_details), and one body's seen from
+//!   it, [`contacts_of`](World::contacts_of)), and what a body stands on
+//!   within a slope limit ([`ground`](World::ground)).
 //! - **World queries** through the broad phase: [`ray_cast`](World::ray_cast),
 //!   [`overlap_circle`](World::overlap_circle),
 //!   [`overlap_capsule`](World::overlap_capsule) and
@@ -205,6 +210,7 @@ use crate::vec2::Vec2;
 pub use body::{Body, BodyDef};
 pub use collider::{Collider, ColliderDef, Shape};
 pub use config::{WorldConfig, WorldError};
+pub use contact::{Ground, WorldContact};
 pub use events::{Event, EventKind};
 pub use id::{BodyId, ColliderId, Filter, Id};
 pub use query::{Nearest, RayHit};
@@ -244,8 +250,10 @@ pub struct World<S> {
     /// The contacts of the last tick, ascending by pair: part of the state
     /// (the next tick's solve starts from their impulses).
     contacts: Vec<ContactState<S>>,
-    /// Their pairs, as [`World::contacts`] lists them.
+    /// Their pairs, as [`World::contacts`] lists them, and the contacts
+    /// between bodies by second body (see `contact::list`).
     pairs: Vec<(BodyId, Id)>,
+    by_second: Vec<u64>,
     /// The sensor overlaps during the last tick, ascending.
     overlaps: Vec<(BodyId, Id)>,
     /// What happened during the last tick.
@@ -269,6 +277,7 @@ impl<S: Clone> Clone for World<S> {
             next_collider: self.next_collider,
             contacts: self.contacts.clone(),
             pairs: self.pairs.clone(),
+            by_second: self.by_second.clone(),
             overlaps: self.overlaps.clone(),
             events: self.events.clone(),
             index: self.index.clone(),
@@ -288,6 +297,7 @@ impl<S: Clone> Clone for World<S> {
         self.next_collider = source.next_collider;
         self.contacts.clone_from(&source.contacts);
         self.pairs.clone_from(&source.pairs);
+        self.by_second.clone_from(&source.by_second);
         self.overlaps.clone_from(&source.overlaps);
         self.events.clone_from(&source.events);
         self.index.clone_from(&source.index);
@@ -341,7 +351,8 @@ impl<S: Scalar> World<S> {
         [next_body, next_collider]: [u32; 2],
         (contacts, overlaps): (Vec<ContactState<S>>, Vec<(BodyId, Id)>),
     ) -> Self {
-        let pairs = contacts.iter().map(ContactState::key).collect();
+        let (mut pairs, mut by_second) = (Vec::new(), Vec::new());
+        contact::list(&contacts, &mut pairs, &mut by_second);
         Self {
             config,
             tick,
@@ -352,6 +363,7 @@ impl<S: Scalar> World<S> {
             next_collider,
             contacts,
             pairs,
+            by_second,
             overlaps,
             events: Vec::new(),
             index: Index::default(),
@@ -415,7 +427,9 @@ impl<S: Scalar> World<S> {
     /// The pairs in contact during the last tick (touching at some instant
     /// of it, or stopped by each other), each a body and a collider or a
     /// body with a higher id, ascending. Sensors are not among them (see
-    /// [`sensor_overlaps`](World::sensor_overlaps)).
+    /// [`sensor_overlaps`](World::sensor_overlaps)). Their normals, points,
+    /// depths and impulses: [`contact_details`](World::contact_details),
+    /// and one body's [`contacts_of`](World::contacts_of).
     ///
     /// # Examples
     ///

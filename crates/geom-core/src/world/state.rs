@@ -53,6 +53,8 @@ struct ContactData<S> {
     normal_impulse: S,
     #[serde(with = "crate::scalar::serde_scalar")]
     tangent_impulse: S,
+    #[serde(with = "crate::scalar::serde_scalar")]
+    impulse: S,
 }
 
 /// A world as plain data.
@@ -110,6 +112,7 @@ impl<S: Scalar> WorldData<S> {
                     separation: c.separation,
                     normal_impulse: c.normal_impulse,
                     tangent_impulse: c.tangent_impulse,
+                    impulse: c.impulse,
                 })
                 .collect(),
             overlaps: world.overlaps.clone(),
@@ -171,6 +174,7 @@ impl<S: Scalar> WorldData<S> {
                 separation: c.separation,
                 normal_impulse: c.normal_impulse,
                 tangent_impulse: c.tangent_impulse,
+                impulse: c.impulse,
             })
             .collect();
         let keys: Vec<(BodyId, Id)> = contacts.iter().map(ContactState::key).collect();
@@ -220,7 +224,7 @@ impl<S: Scalar + Serialize + DeserializeOwned> World<S> {
     /// fixed-point values as their raw bits), for the network, a replay or
     /// a save file; events are not saved. In `I32F32`, a scene of 1000
     /// bodies (one in four a capsule) resting and bouncing in a box 200
-    /// units wide takes about 110 bytes per body, contacts (with the
+    /// units wide takes about 117 bytes per body, contacts (with the
     /// solver's impulses) included (measured by the crate's tests).
     ///
     /// # Examples

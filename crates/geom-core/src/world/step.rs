@@ -37,7 +37,7 @@ use crate::vec2::Vec2;
 impl<S: Scalar> Body<S> {
     /// The gravity this body feels, per tick per tick: the world's times its
     /// gravity scale, none for an immovable body.
-    fn gravity(&self, gravity: Vec2<S>) -> Vec2<S> {
+    pub(super) fn gravity(&self, gravity: Vec2<S>) -> Vec2<S> {
         if self.inverse_mass <= S::ZERO {
             Vec2::ZERO
         } else if self.gravity_scale == S::ONE {
@@ -250,7 +250,7 @@ impl<S: Scalar> World<S> {
         }
         let config = self.config;
         let settings = Settings::new(&config, fast);
-        let Self { bodies, colliders, index, scratch, events, contacts, pairs, overlaps, .. } = self;
+        let Self { bodies, colliders, index, scratch, events, contacts, pairs, by_second, overlaps, .. } = self;
 
         // 1. Travels and expected motions.
         scratch.travels.clear();
@@ -327,7 +327,7 @@ impl<S: Scalar> World<S> {
         keep_contacts(bodies, colliders, scratch, contacts, overlaps, config.bounce_threshold, events);
         scratch.previous.clear();
         scratch.previous.append(pairs);
-        pairs.extend(contacts.iter().map(ContactState::key));
+        super::contact::list(contacts, pairs, by_second);
         events::diff(&scratch.previous, pairs, events, (EventKind::ContactBegan, EventKind::ContactEnded));
         events::diff(overlaps, &scratch.overlaps, events, (EventKind::SensorBegan, EventKind::SensorEnded));
         core::mem::swap(overlaps, &mut scratch.overlaps);
@@ -555,6 +555,7 @@ fn check_watched<S: Scalar>(bodies: &[Body<S>], scratch: &mut Scratch<S>) {
                 separation: S::ZERO,
                 normal_impulse: S::ZERO,
                 tangent_impulse: S::ZERO,
+                impulse: S::ZERO,
             };
             scratch.found.push((state, 1));
         }
@@ -597,7 +598,9 @@ fn keep_contacts<S: Scalar>(
             hold(c.separation + hold(dot(hold_vec(moved(bodies, scratch, i) - moved(bodies, scratch, j)), c.normal)));
         let (body, other) = (bodies[i].id(), Id::Body(bodies[j].id()));
         if keep(c, gap) {
-            scratch.found.push((state(body, other, c, point, gap), 0));
+            // The point on the other's surface, carried to where it ends.
+            let end = add_held(point, moved(bodies, scratch, j));
+            scratch.found.push((state(body, other, c, end, gap), 0));
         }
         if let Some(kind) = impact(c, point) {
             events.push(Event { body, other, kind });
@@ -610,7 +613,7 @@ fn keep_contacts<S: Scalar>(
         let gap = hold(c.separation + hold(dot(hold_vec(moved(bodies, scratch, i) - travel), c.normal)));
         let (body, other) = (bodies[i].id(), Id::Collider(colliders[k as usize].id()));
         if keep(c, gap) {
-            scratch.found.push((state(body, other, c, point, gap), 0));
+            scratch.found.push((state(body, other, c, add_held(point, travel), gap), 0));
         }
         if let Some(kind) = impact(c, point) {
             events.push(Event { body, other, kind });
@@ -630,6 +633,7 @@ fn keep_contacts<S: Scalar>(
                 separation: S::ZERO,
                 normal_impulse: S::ZERO,
                 tangent_impulse: S::ZERO,
+                impulse: S::ZERO,
             };
             scratch.found.push((state, 1));
         }
@@ -704,6 +708,7 @@ fn state<S: Scalar>(body: BodyId, other: Id, c: &Constraint<S>, point: Vec2<S>, 
         separation: held(gap),
         normal_impulse: held(c.normal_impulse),
         tangent_impulse: held(c.tangent_impulse),
+        impulse: held(c.total),
     }
 }
 

@@ -727,6 +727,31 @@ fn invariants<S: FuzzScalar>(world: &World<S>, model: &Model) {
             assert!(known, "{}: a contact with a ghost: {body:?}, {other:?}", S::NAME);
         }
     }
+    // Property: the contact data lists the contacts' pairs, in their
+    // order, with values a step can leave (a unit-range normal, no
+    // negative depth or impulse); each body's contacts are that list's,
+    // seen from the body and ordered by what it touches.
+    let details: Vec<_> = world.contact_details().collect();
+    let keys: Vec<_> = details.iter().map(|c| (c.body, c.other)).collect();
+    assert_eq!(keys, world.contacts(), "{}: the contact data lists other pairs", S::NAME);
+    for c in &details {
+        let sane = vec_in_range(c.point) && c.depth >= S::ZERO && c.impulse >= S::ZERO && c.normal != Vec2::ZERO;
+        assert!(sane, "{}: contact data no step leaves: {c:?}", S::NAME);
+    }
+    for body in world.bodies() {
+        let id = body.id();
+        let mut scan: Vec<_> = details
+            .iter()
+            .filter_map(|c| match c.other {
+                _ if c.body == id => Some((c.other, c.normal, c.impulse)),
+                Id::Body(b) if b == id => Some((Id::Body(c.body), -c.normal, c.impulse)),
+                _ => None,
+            })
+            .collect();
+        scan.sort_by_key(|&(other, ..)| other);
+        let seen: Vec<_> = world.contacts_of(id).map(|c| (c.other, c.normal, c.impulse)).collect();
+        assert_eq!(seen, scan, "{}: contacts_of({id:?}) is not the list seen from it", S::NAME);
+    }
     // Property: the checksum is a function of the state.
     assert_eq!(world.checksum(), world.clone().checksum(), "{}: a clone has another checksum", S::NAME);
 }
