@@ -337,6 +337,45 @@ fn a_point_starting_on_a_segment_is_blocked_from_crossing_it<S: TestScalar>() {
     assert!(matches!(apart, Sweep::InContact { blocked: false, .. }), "{apart:?}");
 }
 
+/// Issue 29, found by an exact oracle: a point exactly on a segment's end
+/// point moving outward past it (from (4, 0) by (3, 3) against
+/// (−4, 0)–(4, 0)) never crosses the core, yet was reported blocked, so a
+/// body resting on a ledge's corner stuck there. It leaves, along its
+/// motion, from either end and whichever way the segment is given, and
+/// from a capsule's core end too; crossing at an end stays blocked.
+fn a_point_on_an_end_moving_outward_past_it_is_free<S: TestScalar>() {
+    let point = |x: f64, y: f64| circle::<S>(x, y, 0.0);
+    for wall in [seg::<S>(-4.0, 0.0, 4.0, 0.0), seg::<S>(4.0, 0.0, -4.0, 0.0)] {
+        for (start, motion) in [((4.0, 0.0), (3.0, 3.0)), ((4.0, 0.0), (1.0, -2.0)), ((-4.0, 0.0), (-3.0, 3.0))] {
+            let (p, m) = (point(start.0, start.1), v::<S>(motion.0, motion.1));
+            match sweep_circle_segment(&p, m, &wall) {
+                Sweep::InContact { contact, blocked: false } => {
+                    let along = contact.normal.x.to_f64() * motion.0 + contact.normal.y.to_f64() * motion.1;
+                    assert!(
+                        along > 0.0,
+                        "from {start:?} by {motion:?}: the normal {:?} is not along the motion",
+                        contact.normal
+                    );
+                }
+                other => {
+                    panic!("from {start:?} by {motion:?} against {wall:?}: expected a free contact, got {other:?}")
+                }
+            }
+        }
+        // Across the core at an end, or inward past it: blocked as anywhere
+        // on the core.
+        for (start, motion) in [((4.0, 0.0), (-3.0, 3.0)), ((4.0, 0.0), (0.0, 3.0)), ((-4.0, 0.0), (3.0, -1.0))] {
+            let (p, m) = (point(start.0, start.1), v::<S>(motion.0, motion.1));
+            let sweep = sweep_circle_segment(&p, m, &wall);
+            assert!(matches!(sweep, Sweep::InContact { blocked: true, .. }), "from {start:?} by {motion:?}: {sweep:?}");
+        }
+    }
+    // A ball centred on a capsule's core end, leaving outward.
+    let bumper = Capsule::new(v::<S>(-4.0, 0.0), v(4.0, 0.0), S::from_f64(0.5)).unwrap();
+    let sweep = sweep_circle_capsule(&circle::<S>(4.0, 0.0, 0.25), v(3.0, 3.0), &bumper);
+    assert!(matches!(sweep, Sweep::InContact { blocked: false, .. }), "{sweep:?}");
+}
+
 // ---------------------------------------------------------- moving capsules
 
 /// Moved by their travels, two capsules do not overlap (exactly, for
@@ -634,6 +673,7 @@ macro_rules! sweep_suite {
                 a_point_hitting_a_segment_gets_the_normal_of_the_side_it_came_from,
                 a_point_meeting_a_point_or_an_end_head_on_gets_the_normal_against_its_motion,
                 a_point_starting_on_a_segment_is_blocked_from_crossing_it,
+                a_point_on_an_end_moving_outward_past_it_is_free,
                 a_capsule_sweeping_across_a_segments_end_is_caught,
                 parallel_cores_touch_along_a_length_at_a_defined_point,
                 a_capsule_with_a_point_core_answers_as_the_circle_sweeps,

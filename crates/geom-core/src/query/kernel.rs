@@ -348,6 +348,22 @@ impl<S: Scalar> PointSegment<S> {
         full::<S>(self.d)
     }
 
+    /// Whether the point, closest to an end point of a segment of some
+    /// length, moves by `motion` outward past that end (a component along
+    /// the segment, away from it): the motion then never meets the segment
+    /// again.
+    #[inline]
+    pub(crate) fn leaves_end(&self, motion: ExactVec<S::Exact>) -> bool {
+        let zero = <S::Exact as Exact>::ZERO;
+        let along = self.core_direction().dot(motion);
+        match self.feature {
+            _ if self.len2 <= <Narrow<S> as Exact>::ZERO => false,
+            SegmentFeature::Start => along < zero,
+            SegmentFeature::End => along > zero,
+            SegmentFeature::Interior => false,
+        }
+    }
+
     /// A vector along the normal from the segment towards the point; when
     /// the point lies on the segment, the segment's [`up_direction`].
     #[inline]

@@ -178,7 +178,11 @@ pub enum Sweep<S> {
     /// would pass through a wall); a motion along the core keeps the
     /// query's fallback normal and is free. A centre on a point (a
     /// zero-length core, or coincident circle centres) is free to move any
-    /// way, and the normal lies along the motion.
+    /// way, and the normal lies along the motion; so is a centre on an end
+    /// point of a core that moves outward past that end (with a component
+    /// along the core, away from it), which never meets the core again: a
+    /// shape resting on a ledge's corner can step off it. Moving from an
+    /// end point across the core is blocked, as from any point of it.
     InContact {
         /// The contact at the start of the tick.
         contact: Contact<S>,
@@ -259,7 +263,8 @@ fn touch_direction<S: Scalar>(k: &PointSegment<S>, motion: ExactVec<S::Exact>) -
 /// perpendicular that faces against the motion's normal component, and is
 /// blocked when it has one (it would cross the core); moving along the
 /// core, it keeps the segment's fallback direction and is free; on a point
-/// (a zero-length core) every motion leaves, along its own direction.
+/// (a zero-length core), or on an end point moving outward past it, every
+/// motion leaves, along its own direction.
 #[inline]
 fn start_direction<S: Scalar>(k: &PointSegment<S>, motion: ExactVec<S::Exact>) -> (ExactVec<S::Exact>, bool) {
     let zero = <S::Exact as Exact>::ZERO;
@@ -270,7 +275,7 @@ fn start_direction<S: Scalar>(k: &PointSegment<S>, motion: ExactVec<S::Exact>) -
     if motion.x == zero && motion.y == zero {
         return (k.normal_direction(), false);
     }
-    if core.x == zero && core.y == zero {
+    if (core.x == zero && core.y == zero) || k.leaves_end(motion) {
         return (motion, false);
     }
     let perp = core.perp();
