@@ -493,6 +493,44 @@ pub struct Capsule<S> {
     radius: S,
 }
 
+/// A segment as the capsule of radius zero around it: the same points, so
+/// every capsule query takes a segment.
+///
+/// # Examples
+///
+/// ```
+/// use geom_core::{Capsule, Segment, Vec2};
+///
+/// let s = Segment::new(Vec2::new(0.0_f64, 0.0), Vec2::new(4.0, 0.0))?;
+/// assert_eq!(Capsule::from(s), Capsule::new(Vec2::new(0.0, 0.0), Vec2::new(4.0, 0.0), 0.0)?);
+/// # Ok::<(), geom_core::ShapeError>(())
+/// ```
+impl<S: Scalar> From<Segment<S>> for Capsule<S> {
+    fn from(segment: Segment<S>) -> Self {
+        // A valid segment and a zero radius: a valid capsule.
+        Self::new_unchecked(segment, S::ZERO)
+    }
+}
+
+/// A circle as the capsule around its centre (a core of length zero): the
+/// same points, so every capsule query takes a circle.
+///
+/// # Examples
+///
+/// ```
+/// use geom_core::{Capsule, Circle, Vec2};
+///
+/// let c = Circle::new(Vec2::new(1.0_f32, 2.0), 0.5)?;
+/// assert_eq!(Capsule::from(c), Capsule::new(Vec2::new(1.0, 2.0), Vec2::new(1.0, 2.0), 0.5)?);
+/// # Ok::<(), geom_core::ShapeError>(())
+/// ```
+impl<S: Scalar> From<Circle<S>> for Capsule<S> {
+    fn from(circle: Circle<S>) -> Self {
+        // A centre and radius within the safe range: a valid capsule.
+        Self::new_unchecked(Segment::new_unchecked(circle.center(), circle.center()), circle.radius())
+    }
+}
+
 impl<S: Scalar> Capsule<S> {
     /// Creates a capsule around the segment from `start` to `end`.
     ///

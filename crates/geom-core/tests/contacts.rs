@@ -1,13 +1,13 @@
 //! What a game asks of the world every tick: the contacts of a body with
-//! their data, and what it stands on. The scenes are the platformer's a
+//! their data, what it stands on, and queries that pass over the player. The scenes are the platformer's a
 //! game programmer reported (a capsule player, crates, slopes, a moving
 //! platform), run in every scalar type.
 
 mod common;
 
 use common::{TestScalar, seg, v};
-use geom_core::world::{BodyDef, BodyId, ColliderDef, Id, World, WorldConfig, WorldContact};
-use geom_core::{Capsule, Vec2, contact_capsule_capsule};
+use geom_core::world::{BodyDef, BodyId, ColliderDef, Filter, Id, Shape, World, WorldConfig, WorldContact};
+use geom_core::{Capsule, Circle, Segment, Vec2, contact_capsule_capsule, contact_circle_capsule};
 
 /// The cosine of 45°: slopes up to it count as ground.
 const MIN_UP: f64 = core::f64::consts::FRAC_1_SQRT_2;
@@ -247,6 +247,60 @@ fn ground_names_what_a_body_stands_on_and_its_velocity<S: TestScalar>() {
     assert_eq!(flat.ground(ball, S::ZERO), None);
 }
 
+/// Item 2's workaround and item 5: a query that passes over one body. A
+/// ray cast down from inside the player finds the player at t = 0 with a
+/// plain filter, and the floor when it excludes the player; the overlap
+/// and nearest queries pass over it the same way.
+fn a_query_can_pass_over_the_player<S: TestScalar>() {
+    let (mut world, [player, ..]) = yard::<S>();
+    for _ in 0..60 {
+        world.step();
+    }
+    let floor = Id::Collider(world.colliders()[0].id());
+    let feet = world.body(player).unwrap().position();
+    let down = v::<S>(0.0, -3.0);
+    assert_eq!(world.ray_cast(feet, down, Filter::ALL).map(|h| (h.id, h.t)), Some((Id::Body(player), S::ZERO)));
+    let hit = world.ray_cast(feet, down, Filter::ALL.excluding(player)).expect("the floor below");
+    assert_eq!(hit.id, floor);
+    assert_eq!(hit.normal, v(0.0, 1.0));
+    let mut found = Vec::new();
+    let around = Circle::new(feet, S::from_f64(1.6)).unwrap();
+    world.overlap_circle(&around, Filter::ALL, &mut found);
+    assert_eq!(found, [floor, Id::Body(player)]);
+    world.overlap_circle(&around, Filter::ALL.excluding(player), &mut found);
+    assert_eq!(found, [floor]);
+    world.overlap_capsule(&world.body(player).unwrap().capsule(), Filter::ALL.excluding(player), &mut found);
+    assert_eq!(found, [floor]);
+    assert_eq!(world.nearest(feet, Filter::ALL.excluding(player)).map(|n| n.id), Some(floor));
+    // Excluding a body leaves the layers as they were.
+    let none = Filter { layer: 0, mask: 0 };
+    assert_eq!(world.nearest(feet, none.excluding(player)), None);
+}
+
+/// Item 5: a game converted the world's shapes to capsules by hand. Every
+/// shape is a capsule of the same points, so a capsule query on the
+/// conversion answers as the shape's own query does.
+fn every_shape_converts_to_a_capsule_of_the_same_points<S: TestScalar>() {
+    let ledge = seg::<S>(0.0, 1.0, 4.0, 1.0);
+    let ball = Circle::new(v::<S>(2.0, 3.0), S::from_f64(0.5)).unwrap();
+    let probe = Capsule::new(v::<S>(1.0, 1.25), v(1.0, 3.0), S::from_f64(0.5)).unwrap();
+    assert_eq!(Shape::from(ledge).as_capsule(), Capsule::from(ledge));
+    assert_eq!(Shape::from(ball).as_capsule(), Capsule::from(ball));
+    assert_eq!(Capsule::from(ledge).radius(), S::ZERO);
+    assert_eq!(Capsule::from(ball).segment(), Segment::new(ball.center(), ball.center()).unwrap());
+    let converted = contact_capsule_capsule(&Capsule::from(ball), &probe).expect("the ball overlaps the probe");
+    let own = contact_circle_capsule(&ball, &probe).expect("the ball overlaps the probe");
+    let near = |a: S, b: S| (a.to_f64() - b.to_f64()).abs() <= S::TOL;
+    assert!(
+        near(converted.depth, own.depth)
+            && near(converted.normal.x, own.normal.x)
+            && near(converted.normal.y, own.normal.y),
+        "converted {converted:?}, own {own:?}"
+    );
+    let on_ledge = contact_capsule_capsule(&probe, &Capsule::from(ledge)).expect("the probe overlaps the ledge");
+    assert_eq!(on_ledge.normal, v(0.0, 1.0));
+}
+
 macro_rules! contacts_suite {
     ($module:ident, $t:ty) => {
         mod $module {
@@ -258,6 +312,8 @@ macro_rules! contacts_suite {
                 a_contact_seen_from_its_second_body_has_its_point_on_the_first,
                 ground_agrees_with_the_contacts_normals_every_tick,
                 ground_names_what_a_body_stands_on_and_its_velocity,
+                a_query_can_pass_over_the_player,
+                every_shape_converts_to_a_capsule_of_the_same_points,
             );
         }
     };

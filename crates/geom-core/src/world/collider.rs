@@ -69,13 +69,28 @@ impl<S: Scalar> Shape<S> {
         }
     }
 
-    /// The shape as a capsule: a segment of radius zero, or a circle whose
-    /// core is its centre.
-    pub(crate) fn as_capsule(&self) -> Capsule<S> {
+    /// The shape as a capsule, the same points: a segment of radius zero,
+    /// or a circle whose core is its centre (see the `From` conversions of
+    /// [`Capsule`]). Every query that takes a capsule then takes any shape.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::world::Shape;
+    /// use geom_core::{Capsule, Circle, Segment, Vec2};
+    ///
+    /// let ledge: Shape<f32> = Segment::new(Vec2::new(0.0, 1.0), Vec2::new(4.0, 1.0))?.into();
+    /// assert_eq!(ledge.as_capsule(), Capsule::new(Vec2::new(0.0, 1.0), Vec2::new(4.0, 1.0), 0.0)?);
+    /// let ball: Shape<f32> = Circle::new(Vec2::new(2.0, 3.0), 0.5)?.into();
+    /// assert_eq!(ball.as_capsule(), Capsule::new(Vec2::new(2.0, 3.0), Vec2::new(2.0, 3.0), 0.5)?);
+    /// # Ok::<(), geom_core::ShapeError>(())
+    /// ```
+    #[must_use]
+    pub fn as_capsule(&self) -> Capsule<S> {
         match self {
-            Self::Segment(s) => Capsule::new_unchecked(*s, S::ZERO),
+            Self::Segment(s) => Capsule::from(*s),
             Self::Capsule(c) => *c,
-            Self::Circle(c) => Capsule::new_unchecked(Segment::new_unchecked(c.center(), c.center()), c.radius()),
+            Self::Circle(c) => Capsule::from(*c),
         }
     }
 

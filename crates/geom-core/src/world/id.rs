@@ -182,3 +182,52 @@ impl Default for Filter {
         Self { layer: 1, mask: u32::MAX }
     }
 }
+
+impl Filter {
+    /// A query's filter that also passes over one body: a ray cast down
+    /// from a player's feet that must not find the player itself.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::world::{BodyDef, Filter, Id, World, WorldConfig};
+    /// use geom_core::{Segment, Vec2};
+    ///
+    /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f64, -0.01)))?;
+    /// let floor = world.add_collider(Segment::new(Vec2::new(-5.0, 0.0), Vec2::new(5.0, 0.0))?)?;
+    /// let player = world.add_body(BodyDef::new(Vec2::new(0.0, 0.5), 0.5))?;
+    /// let down = |filter| world.ray_cast(Vec2::new(0.0, 0.5), Vec2::new(0.0, -2.0), filter).unwrap().id;
+    /// assert_eq!(down(Filter::ALL.into()), Id::Body(player)); // from inside the player, at t = 0
+    /// assert_eq!(down(Filter::ALL.excluding(player)), Id::Collider(floor));
+    /// # Ok::<(), geom_core::world::WorldError>(())
+    /// ```
+    #[must_use]
+    pub const fn excluding(self, body: BodyId) -> QueryFilter {
+        QueryFilter { filter: self, exclude: Some(body) }
+    }
+}
+
+/// What a world query finds: what its [`Filter`] matches, less one body if
+/// it names one ([`Filter::excluding`]). Every query takes a plain
+/// `Filter` too.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct QueryFilter {
+    /// The layers the query finds.
+    pub filter: Filter,
+    /// A body the query passes over.
+    pub exclude: Option<BodyId>,
+}
+
+impl QueryFilter {
+    /// Whether the query finds something with this filter and id.
+    pub(super) fn finds(&self, filter: Filter, id: Id) -> bool {
+        self.filter.matches(filter) && self.exclude.is_none_or(|b| id != Id::Body(b))
+    }
+}
+
+impl From<Filter> for QueryFilter {
+    /// The filter, passing over no body.
+    fn from(filter: Filter) -> Self {
+        Self { filter, exclude: None }
+    }
+}

@@ -212,7 +212,7 @@ pub use collider::{Collider, ColliderDef, Shape};
 pub use config::{WorldConfig, WorldError};
 pub use contact::{Ground, WorldContact};
 pub use events::{Event, EventKind};
-pub use id::{BodyId, ColliderId, Filter, Id};
+pub use id::{BodyId, ColliderId, Filter, Id, QueryFilter};
 pub use query::{Nearest, RayHit};
 pub use sync::{SyncTest, sync_test};
 

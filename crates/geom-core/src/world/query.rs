@@ -1,16 +1,19 @@
 //! World queries between ticks: ray casts, overlaps and the nearest shape,
 //! through the broad phase.
 //!
-//! Every query sees the colliders and bodies whose [`Filter`] its own
+//! Every query sees the colliders and bodies whose [`Filter`](super::Filter) its own
 //! filter matches, never sensors, and answers in a defined order (ids
-//! ascending, colliders before bodies; ties go to the lowest).
+//! ascending, colliders before bodies; ties go to the lowest). A query's
+//! filter is a [`Filter`](super::Filter), or a [`QueryFilter`] that also passes over one
+//! body ([`Filter::excluding`](super::Filter::excluding)): a ray cast from inside a player that must
+//! not find the player.
 
 use alloc::vec::Vec;
 use core::cell::Cell;
 
 use super::aabb::Aabb;
 use super::index::Entry;
-use super::{Filter, Id, Shape, World};
+use super::{Id, QueryFilter, Shape, World};
 use crate::query::kernel::{Narrow, clamp_to_range, offset};
 use crate::query::{
     Sweep, closest_point_point_segment, distance_point_segment, intersects_capsule_capsule, intersects_circle_capsule,
@@ -121,7 +124,7 @@ impl<S: Scalar> World<S> {
     /// whose box `enter` accepts (through the broad phase's tree when it
     /// holds every shape where it is, else by looking at each), with
     /// `enter` also deciding which parts of the tree to walk into.
-    fn candidates(&self, filter: Filter, enter: impl Fn(&Aabb<S>) -> bool, mut visit: impl FnMut(Candidate<S>)) {
+    fn candidates(&self, filter: QueryFilter, enter: impl Fn(&Aabb<S>) -> bool, mut visit: impl FnMut(Candidate<S>)) {
         let mut consider = |entry: Entry| {
             let (id, shape, item_filter, sensor) = match entry {
                 Entry::Collider(c) => {
@@ -133,7 +136,7 @@ impl<S: Scalar> World<S> {
                     (Id::Body(b.id()), b.shape(), b.filter, b.sensor)
                 }
             };
-            if !sensor && filter.matches(item_filter) {
+            if !sensor && filter.finds(item_filter, id) {
                 visit(Candidate { id, shape });
             }
         };
@@ -186,7 +189,8 @@ impl<S: Scalar> World<S> {
     /// # Ok::<(), geom_core::world::WorldError>(())
     /// ```
     #[must_use]
-    pub fn ray_cast(&self, origin: Vec2<S>, translation: Vec2<S>, filter: Filter) -> Option<RayHit<S>> {
+    pub fn ray_cast(&self, origin: Vec2<S>, translation: Vec2<S>, filter: impl Into<QueryFilter>) -> Option<RayHit<S>> {
+        let filter = filter.into();
         let point = Circle::new(origin, S::ZERO).ok()?;
         if super::is_nan(translation.x) || super::is_nan(translation.y) {
             return None;
@@ -241,8 +245,8 @@ impl<S: Scalar> World<S> {
     /// assert_eq!(found, [Id::Collider(floor), Id::Body(near)]);
     /// # Ok::<(), geom_core::world::WorldError>(())
     /// ```
-    pub fn overlap_circle(&self, circle: &Circle<S>, filter: Filter, found: &mut Vec<Id>) {
-        self.overlap(&Shape::Circle(*circle), filter, found, |shape| match *shape {
+    pub fn overlap_circle(&self, circle: &Circle<S>, filter: impl Into<QueryFilter>, found: &mut Vec<Id>) {
+        self.overlap(&Shape::Circle(*circle), filter.into(), found, |shape| match *shape {
             Shape::Segment(s) => intersects_circle_segment(circle, &s),
             Shape::Capsule(c) => intersects_circle_capsule(circle, &c),
             Shape::Circle(c) => intersects_circle_circle(circle, &c),
@@ -270,8 +274,8 @@ impl<S: Scalar> World<S> {
     /// assert_eq!(hit, [Id::Body(a), Id::Body(b)]);
     /// # Ok::<(), geom_core::world::WorldError>(())
     /// ```
-    pub fn overlap_capsule(&self, capsule: &Capsule<S>, filter: Filter, found: &mut Vec<Id>) {
-        self.overlap(&Shape::Capsule(*capsule), filter, found, |shape| match *shape {
+    pub fn overlap_capsule(&self, capsule: &Capsule<S>, filter: impl Into<QueryFilter>, found: &mut Vec<Id>) {
+        self.overlap(&Shape::Capsule(*capsule), filter.into(), found, |shape| match *shape {
             Shape::Segment(s) => {
                 Capsule::new(s.start(), s.end(), S::ZERO).is_ok_and(|thin| intersects_capsule_capsule(capsule, &thin))
             }
@@ -282,7 +286,7 @@ impl<S: Scalar> World<S> {
 
     /// What `touches` says `query` touches, among the candidates near its
     /// box, ids ascending, into `found` (cleared first).
-    fn overlap(&self, query: &Shape<S>, filter: Filter, found: &mut Vec<Id>, touches: impl Fn(&Shape<S>) -> bool) {
+    fn overlap(&self, query: &Shape<S>, filter: QueryFilter, found: &mut Vec<Id>, touches: impl Fn(&Shape<S>) -> bool) {
         found.clear();
         let reach = query.aabb();
         self.candidates(
@@ -319,7 +323,8 @@ impl<S: Scalar> World<S> {
     /// # Ok::<(), geom_core::world::WorldError>(())
     /// ```
     #[must_use]
-    pub fn nearest(&self, point: Vec2<S>, filter: Filter) -> Option<Nearest<S>> {
+    pub fn nearest(&self, point: Vec2<S>, filter: impl Into<QueryFilter>) -> Option<Nearest<S>> {
+        let filter = filter.into();
         Circle::new(point, S::ZERO).ok()?;
         let mut best: Option<Nearest<S>> = None;
         // The best distance so far, to skip what lies beyond it.
