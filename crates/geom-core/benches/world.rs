@@ -32,6 +32,11 @@
 //! when a late input arrives: restore a snapshot of that state, then step
 //! 8 ticks, taking a snapshot after each, and read the last one's checksum.
 //!
+//! What a game reads every tick (`world_contacts/<type>`): in the same jar
+//! of 400 at tick 600, every body's contacts (`contacts_of`, each one's
+//! impulse summed) and whether it stands on something (`ground`, slopes up
+//! to 45°), for all 400 bodies.
+//!
 //! What sleeping saves (`world_sleep/<scene>`, `I32F32`, sleeping on): one
 //! tick of a jar of 1200 balls while they fall in and pile up (`jar_1200`,
 //! 120 ticks in) and once they have come to rest (`jar_1200_settled`, 1800
@@ -234,6 +239,39 @@ fn world_rollback(c: &mut Criterion) {
     group.finish();
 }
 
+/// `world_contacts/<type>`: every body's contacts and ground in the jar
+/// of 400 at tick 600 (see the module documentation).
+fn bench_contacts<S: Scalar>(group: &mut BenchmarkGroup<'_, WallTime>, name: &str) {
+    let mut world: Option<World<S>> = None;
+    group.bench_function(BenchmarkId::from_parameter(name), |b| {
+        let world = world.get_or_insert_with(|| {
+            WorldScene { warm_up: 600, ..world_scene::jar(400, 20.0) }.warmed_up_with::<S>(false)
+        });
+        let min_up = S::from_f64(core::f64::consts::FRAC_1_SQRT_2);
+        b.iter(|| {
+            let mut grounded = 0_usize;
+            let mut pushed = S::ZERO;
+            for body in world.bodies() {
+                for contact in world.contacts_of(body.id()) {
+                    pushed += contact.impulse;
+                }
+                grounded += usize::from(world.ground(body.id(), min_up).is_some());
+            }
+            black_box((grounded, pushed))
+        });
+    });
+}
+
+fn world_contacts(c: &mut Criterion) {
+    let mut group = c.benchmark_group("world_contacts");
+    bench_contacts::<f32>(&mut group, "f32");
+    bench_contacts::<f64>(&mut group, "f64");
+    bench_contacts::<I16F16>(&mut group, "I16F16");
+    bench_contacts::<I32F32>(&mut group, "I32F32");
+    bench_contacts::<I48F16>(&mut group, "I48F16");
+    group.finish();
+}
+
 /// `world_sleep/<scene>`: one tick of the jar of 1200 balls in `I32F32`
 /// with sleeping on, falling in and settled.
 fn world_sleep(c: &mut Criterion) {
@@ -245,5 +283,5 @@ fn world_sleep(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, world_step, world_build, world_scaling, world_rollback, world_sleep);
+criterion_group!(benches, world_step, world_build, world_scaling, world_rollback, world_contacts, world_sleep);
 criterion_main!(benches);
