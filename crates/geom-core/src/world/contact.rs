@@ -5,7 +5,7 @@
 
 use alloc::vec::Vec;
 
-use super::arith::{add_held, in_range as in_range_vec, scale};
+use super::arith::{add_held, in_range as in_range_vec, max, min, scale};
 use super::digest::Digest;
 use super::{BodyId, Id, World, WorldError, hash_scalars, in_range};
 use crate::scalar::{Exact, Scalar};
@@ -128,9 +128,10 @@ impl<S: Scalar> ContactState<S> {
     }
 }
 
-/// The overlap of a separation: zero when apart or touching.
+/// The overlap of a separation (within the safe range): zero when apart
+/// or touching.
 fn depth<S: Scalar>(separation: S) -> S {
-    if separation < S::ZERO { -separation } else { S::ZERO }
+    max(S::ZERO, -separation)
 }
 
 /// A contact of the last tick as a game reads it, seen from one of its
@@ -334,14 +335,7 @@ impl<S: Scalar> World<S> {
         // exactly. A limit beyond ±2 answers as ±2 does (no unit normal's
         // component reaches it), and keeps the squares small.
         let two = S::ONE + S::ONE;
-        let m = if min_up > two {
-            two
-        } else if min_up < -two {
-            -two
-        } else {
-            min_up
-        };
-        let (m, gx, gy) = (m.to_exact(), down.x.to_exact(), down.y.to_exact());
+        let (m, gx, gy) = (max(min(min_up, two), -two).to_exact(), down.x.to_exact(), down.y.to_exact());
         let zero = <S::Exact as Exact>::ZERO;
         let bound = m * m * (gx * gx + gy * gy);
         let up = |n: Vec2<S>| zero - (n.x.to_exact() * gx + n.y.to_exact() * gy);
