@@ -620,26 +620,8 @@ fn keep_contacts<S: Scalar>(
         }
     }
     ends[2] = scratch.found.len();
-    for &(i, touch) in &scratch.touches {
-        let (body, other) = (bodies[i as usize].id(), Id::Collider(colliders[touch.collider as usize].id()));
-        if touch.sensor {
-            scratch.overlaps.push((body, other));
-        } else {
-            let state = ContactState {
-                body,
-                other,
-                normal: touch.normal,
-                point: clamp_to_range(touch.point),
-                separation: S::ZERO,
-                normal_impulse: S::ZERO,
-                tangent_impulse: S::ZERO,
-                impulse: S::ZERO,
-            };
-            scratch.found.push((state, 1));
-        }
-    }
+    push_touches(&scratch.touches, bodies, colliders, &mut scratch.found, &mut scratch.overlaps);
     ends[3] = scratch.found.len();
-    scratch.found[ends[2]..].sort_unstable_by_key(|&(c, _)| c.key());
     // What sleeping bodies keep: their contacts and overlaps with colliders
     // and with each other.
     let asleep = |id: BodyId| bodies.binary_search_by_key(&id, Body::id).is_ok_and(|k| bodies[k].asleep());
@@ -652,6 +634,41 @@ fn keep_contacts<S: Scalar>(
     scratch.found.clear();
     scratch.overlaps.sort_unstable();
     scratch.overlaps.dedup();
+}
+
+/// The motion's touches as contacts (in key order, after what `found`
+/// holds) and sensor overlaps. A body that touches one collider again
+/// later in the tick keeps the latest touch: walked backwards, then sorted
+/// stably, the latest comes first of its key, and `merge_runs` keeps the
+/// first. (An unstable sort leaves equal keys in an order that may differ
+/// between targets: i686 kept another touch than x86-64.)
+fn push_touches<S: Scalar>(
+    touches: &[(u32, Touch<S>)],
+    bodies: &[Body<S>],
+    colliders: &[Collider<S>],
+    found: &mut Vec<(ContactState<S>, u8)>,
+    overlaps: &mut Vec<(BodyId, Id)>,
+) {
+    let start = found.len();
+    for &(i, touch) in touches.iter().rev() {
+        let (body, other) = (bodies[i as usize].id(), Id::Collider(colliders[touch.collider as usize].id()));
+        if touch.sensor {
+            overlaps.push((body, other));
+        } else {
+            let state = ContactState {
+                body,
+                other,
+                normal: touch.normal,
+                point: clamp_to_range(touch.point),
+                separation: S::ZERO,
+                normal_impulse: S::ZERO,
+                tangent_impulse: S::ZERO,
+                impulse: S::ZERO,
+            };
+            found.push((state, 1));
+        }
+    }
+    found[start..].sort_by_key(|&(c, _)| c.key());
 }
 
 /// Merges the runs of `found` that end at `ends`, each sorted by key, into
@@ -849,5 +866,39 @@ mod tests {
         assert!(the_fast_lane_gives_the_checked_lanes_bits::<fixed::types::I32F32>() > 390);
         assert!(the_fast_lane_gives_the_checked_lanes_bits::<fixed::types::I48F16>() > 390);
         assert_eq!(the_fast_lane_gives_the_checked_lanes_bits::<fixed::types::I16F16>(), 0);
+    }
+
+    /// A body that touches one collider several times in a tick (sliding
+    /// along it, then meeting its end) keeps the latest touch as its
+    /// contact, however many touches there are: a rule of the world's own,
+    /// not the order an unstable sort leaves equal keys in (which differed
+    /// between x86-64 and i686 and gave another checksum).
+    #[test]
+    fn of_several_touches_of_one_collider_the_latest_is_the_contact() {
+        let v = Vec2::<f64>::from_f64;
+        let mut world = World::new(WorldConfig::new(v(0.0, 0.0))).unwrap();
+        for x in [-10.0, 10.0] {
+            world.add_collider(Segment::new(v(x, 0.0), v(x, 5.0)).unwrap()).unwrap();
+            world.add_body(BodyDef::new(v(x + 1.0, 1.0), 1.0)).unwrap();
+        }
+        // Touches of both bodies, interleaved, each with the other wall
+        // once; enough of them that no sort takes the insertion-sort path.
+        let mut touches = Vec::new();
+        for k in 0..48_u32 {
+            let (body, collider) = (k % 2, if k % 23 == 0 { 1 - k % 2 } else { k % 2 });
+            let normal = Vec2::new(1.0, f64::from(k));
+            touches.push((body, Touch { collider, normal, point: v(0.0, f64::from(k)), sensor: false }));
+        }
+        let (mut found, mut overlaps) = (Vec::new(), Vec::new());
+        push_touches(&touches, world.bodies(), world.colliders(), &mut found, &mut overlaps);
+        let mut contacts = Vec::new();
+        merge_runs(&found, &[found.len()], &mut contacts);
+        let latest = |body: u32, collider: u32| {
+            let (_, touch) = touches.iter().rev().find(|(b, t)| *b == body && t.collider == collider).unwrap();
+            touch.normal
+        };
+        let normals: Vec<_> = contacts.iter().map(|c| c.normal).collect();
+        assert_eq!(normals, [latest(0, 0), latest(0, 1), latest(1, 0), latest(1, 1)]);
+        assert!(overlaps.is_empty());
     }
 }
