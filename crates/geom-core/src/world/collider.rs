@@ -1,5 +1,6 @@
 //! Colliders: the static and moving shapes bodies collide with.
 
+use super::arith::dot;
 use super::digest::Digest;
 
 use super::{ColliderId, Filter, WorldError, hash_scalars, in_safe_range, in_unit_range};
@@ -222,6 +223,21 @@ pub struct ColliderDef<S> {
     /// The game's own number for it, kept and saved with the collider (and
     /// part of the checksum), never read by the world.
     pub tag: u64,
+    /// A one-way collider (a platform to jump up through and land on):
+    /// the direction of its solid side, `up` for a platform; `None`, the
+    /// default, for a collider solid from every side. Any non-zero length.
+    ///
+    /// It blocks a body only where they meet along a normal (from the
+    /// collider towards the body) with a positive component along this
+    /// direction, and only while the body is not already inside it (by
+    /// more than a few rounding steps): a body moving up through it passes,
+    /// one that comes down onto it lands, at any speed (the sweep is as
+    /// exact as against any collider), and one that is part-way through
+    /// when it turns back falls through. A body meeting its side or its
+    /// underside passes. Sensors and the world's queries (ray casts,
+    /// overlaps, nearest) see its whole shape; the character controller
+    /// treats it as the step does.
+    pub one_way: Option<Vec2<S>>,
 }
 
 impl<S: Scalar> ColliderDef<S> {
@@ -239,6 +255,7 @@ impl<S: Scalar> ColliderDef<S> {
             sensor: false,
             filter: Filter::default(),
             tag: 0,
+            one_way: None,
         }
     }
 
@@ -252,6 +269,9 @@ impl<S: Scalar> ColliderDef<S> {
         if !in_unit_range(self.restitution, S::ONE) {
             return Err(WorldError::Restitution);
         }
+        if self.one_way.is_some_and(|up| up == Vec2::ZERO || !in_safe_range(up)) {
+            return Err(WorldError::OneWay);
+        }
         Ok(Collider {
             id,
             shape: self.shape,
@@ -261,6 +281,7 @@ impl<S: Scalar> ColliderDef<S> {
             sensor: self.sensor,
             filter: self.filter,
             tag: self.tag,
+            one_way: self.one_way,
         })
     }
 
@@ -275,6 +296,7 @@ impl<S: Scalar> ColliderDef<S> {
             sensor: self.sensor,
             filter: self.filter,
             tag: self.tag,
+            one_way: self.one_way.map(|v| Vec2::new(convert(v.x), convert(v.y))),
         })
     }
 }
@@ -313,6 +335,7 @@ pub struct Collider<S> {
     pub(super) sensor: bool,
     pub(super) filter: Filter,
     tag: u64,
+    pub(super) one_way: Option<Vec2<S>>,
 }
 
 impl<S: Scalar> Collider<S> {
@@ -364,6 +387,35 @@ impl<S: Scalar> Collider<S> {
         self.tag
     }
 
+    /// The direction of its solid side if it is one-way (see
+    /// [`ColliderDef::one_way`]).
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::world::{ColliderDef, World, WorldConfig};
+    /// use geom_core::{Segment, Vec2};
+    ///
+    /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f64, -0.1)))?;
+    /// let mut ledge = ColliderDef::new(Segment::new(Vec2::new(-2.0, 3.0), Vec2::new(2.0, 3.0))?);
+    /// ledge.one_way = Some(Vec2::new(0.0, 1.0));
+    /// let id = world.add_collider(ledge)?;
+    /// assert_eq!(world.collider(id).unwrap().one_way(), Some(Vec2::new(0.0, 1.0)));
+    /// # Ok::<(), geom_core::world::WorldError>(())
+    /// ```
+    #[must_use]
+    pub fn one_way(&self) -> Option<Vec2<S>> {
+        self.one_way
+    }
+
+    /// Whether it blocks a body it meets along `normal` (from the collider
+    /// towards the body) overlapping it by `depth`, where a body within
+    /// `allowance` of touching is not inside it (see
+    /// [`ColliderDef::one_way`]).
+    pub(super) fn blocks(&self, normal: Vec2<S>, depth: S, allowance: S) -> bool {
+        self.one_way.is_none_or(|up| depth <= allowance && dot(normal, up) > S::ZERO)
+    }
+
     /// The collider as plain data, to edit and give back to
     /// [`World::set_collider`](super::World::set_collider) (see
     /// [`Collider`] for an example).
@@ -377,6 +429,7 @@ impl<S: Scalar> Collider<S> {
             sensor: self.sensor,
             filter: self.filter,
             tag: self.tag,
+            one_way: self.one_way,
         }
     }
 
@@ -387,5 +440,11 @@ impl<S: Scalar> Collider<S> {
         h.write_u8(u8::from(self.sensor));
         self.filter.hash(h);
         h.write_u64(self.tag);
+        // Only when set, so that the checksums of worlds without one-way
+        // colliders stay what they were.
+        if let Some(up) = self.one_way {
+            h.write_u8(0xff);
+            hash_scalars(h, &[up.x, up.y]);
+        }
     }
 }

@@ -72,6 +72,9 @@ pub enum WorldError {
     /// A saved state's checksum does not match its contents: it was
     /// altered or corrupted.
     Checksum,
+    /// A one-way collider's direction is zero, NaN, or beyond
+    /// [`Scalar::MAX_COORD`] in a component.
+    OneWay,
 }
 
 impl fmt::Display for WorldError {
@@ -100,6 +103,7 @@ impl fmt::Display for WorldError {
             Self::Malformed => f.write_str("the bytes are not a saved world"),
             Self::Scalar => f.write_str("the saved world is in another scalar type"),
             Self::Checksum => f.write_str("the saved world's checksum does not match: it was altered or corrupted"),
+            Self::OneWay => f.write_str("a one-way collider's direction is zero, not finite or outside the safe range"),
         }
     }
 }

@@ -437,6 +437,9 @@ fn build_contacts<S: Scalar>(
             let Some(g) = with_collider(&solid, &collider.shape, motion, margin) else {
                 continue;
             };
+            if !collider.blocks(g.normal, -g.separation, margin) {
+                continue;
+            }
             let (normal_impulse, tangent_impulse) = warm.impulses((body.id(), Id::Collider(collider.id())));
             let a = slot(solver, i);
             solver.fixed.push(Constraint {

@@ -145,7 +145,7 @@ fn expected_def_error<S: FuzzScalar>(def: &BodyDef<S>) -> Option<WorldError> {
 }
 
 /// The error `World::add_collider` and `set_collider` must give for `def`:
-/// the velocity, the friction, the restitution.
+/// the velocity, the friction, the restitution, the one-way direction.
 fn expected_collider_error<S: FuzzScalar>(def: &ColliderDef<S>) -> Option<WorldError> {
     if !vec_in_range(def.velocity) {
         return Some(WorldError::Velocity);
@@ -155,6 +155,9 @@ fn expected_collider_error<S: FuzzScalar>(def: &ColliderDef<S>) -> Option<WorldE
     }
     if !in_unit(def.restitution, S::ONE) {
         return Some(WorldError::Restitution);
+    }
+    if def.one_way.is_some_and(|up| up == Vec2::ZERO || !vec_in_range(up)) {
+        return Some(WorldError::OneWay);
     }
     None
 }
@@ -229,6 +232,9 @@ fn collider_def<S: FuzzScalar>(input: &mut Input<'_, S>) -> Option<ColliderDef<S
     }
     if tag & 32 != 0 {
         def.tag = input.u64();
+    }
+    if tag & 64 != 0 {
+        def.one_way = Some(input.point());
     }
     Some(def)
 }
