@@ -5,8 +5,8 @@
 mod common;
 
 use common::{TestScalar, seg, v};
-use geom_core::world::{BodyDef, BodyId, ColliderDef, Filter, Id, World, WorldConfig, WorldError};
 use geom_core::Vec2;
+use geom_core::world::{BodyDef, BodyId, ColliderDef, Filter, Id, World, WorldConfig, WorldError};
 
 /// The platform's top face: a ball of radius [`R`] resting on it has its
 /// centre at `TOP + R`.

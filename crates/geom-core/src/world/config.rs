@@ -75,6 +75,12 @@ pub enum WorldError {
     /// A one-way collider's direction is zero, NaN, or beyond
     /// [`Scalar::MAX_COORD`] in a component.
     OneWay,
+    /// A character controller's body has a non-zero inverse mass, or one
+    /// of its [settings](crate::world::CharacterConfig) is out of range:
+    /// `up` zero or beyond [`Scalar::MAX_COORD`], `min_floor_up` outside
+    /// `[-1, 1]`, a height, distance or impulse negative or beyond
+    /// `MAX_COORD` (or any of them NaN).
+    Character,
 }
 
 impl fmt::Display for WorldError {
@@ -104,6 +110,9 @@ impl fmt::Display for WorldError {
             Self::Scalar => f.write_str("the saved world is in another scalar type"),
             Self::Checksum => f.write_str("the saved world's checksum does not match: it was altered or corrupted"),
             Self::OneWay => f.write_str("a one-way collider's direction is zero, not finite or outside the safe range"),
+            Self::Character => f.write_str(
+                "a character's body has a non-zero inverse mass, or a setting of its controller is out of range",
+            ),
         }
     }
 }

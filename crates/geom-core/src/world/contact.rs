@@ -330,22 +330,11 @@ impl<S: Scalar> World<S> {
         if down == Vec2::ZERO {
             return None;
         }
-        // With `u = −n·g` (the normal's component along up, times |g|),
-        // the normal qualifies when `u ≥ min_up·|g|`: compared in squares,
-        // exactly. A limit beyond ±2 answers as ±2 does (no unit normal's
-        // component reaches it), and keeps the squares small.
-        let two = S::ONE + S::ONE;
-        let (m, gx, gy) = (max(min(min_up, two), -two).to_exact(), down.x.to_exact(), down.y.to_exact());
-        let zero = <S::Exact as Exact>::ZERO;
-        let bound = m * m * (gx * gx + gy * gy);
-        let up = |n: Vec2<S>| zero - (n.x.to_exact() * gx + n.y.to_exact() * gy);
-        let within = |u: S::Exact| {
-            if m >= zero { u >= zero && u * u >= bound } else { u >= zero || u * u <= bound }
-        };
+        let limit = SlopeLimit::new(-down, min_up);
         let mut best: Option<(S::Exact, WorldContact<S>)> = None;
         for contact in self.contacts_of(body) {
-            let u = up(contact.normal);
-            if within(u) && best.as_ref().is_none_or(|(b, _)| u > *b) {
+            let u = limit.up(contact.normal);
+            if limit.within(u) && best.as_ref().is_none_or(|(b, _)| u > *b) {
                 best = Some((u, contact));
             }
         }
@@ -360,5 +349,38 @@ impl<S: Scalar> World<S> {
             point: contact.point,
             velocity: velocity.unwrap_or(Vec2::ZERO),
         })
+    }
+}
+
+/// A slope limit against a direction "up" of any length: a unit normal
+/// qualifies when its component along up is at least `min_up`. With
+/// `u = n·up` (that component times |up|), that is `u ≥ min_up·|up|`,
+/// compared in squares, exactly: the same answer every time and on every
+/// peer.
+pub(super) struct SlopeLimit<S: Scalar> {
+    up: (S::Exact, S::Exact),
+    min_up: S::Exact,
+    /// `min_up²·|up|²`.
+    bound: S::Exact,
+}
+
+impl<S: Scalar> SlopeLimit<S> {
+    /// A limit beyond ±2 answers as ±2 does (no unit normal's component
+    /// reaches it), and keeps the squares small.
+    pub(super) fn new(up: Vec2<S>, min_up: S) -> Self {
+        let two = S::ONE + S::ONE;
+        let (m, ux, uy) = (max(min(min_up, two), -two).to_exact(), up.x.to_exact(), up.y.to_exact());
+        Self { up: (ux, uy), min_up: m, bound: m * m * (ux * ux + uy * uy) }
+    }
+
+    /// `n·up`, exactly.
+    pub(super) fn up(&self, n: Vec2<S>) -> S::Exact {
+        n.x.to_exact() * self.up.0 + n.y.to_exact() * self.up.1
+    }
+
+    /// Whether a normal whose [`up`](Self::up) is `u` qualifies.
+    pub(super) fn within(&self, u: S::Exact) -> bool {
+        let zero = <S::Exact as Exact>::ZERO;
+        if self.min_up >= zero { u >= zero && u * u >= self.bound } else { u >= zero || u * u <= self.bound }
     }
 }

@@ -249,7 +249,7 @@ impl<S: Scalar> World<S> {
         &self.bodies
     }
 
-    fn body_index(&self, id: BodyId) -> Result<usize, WorldError> {
+    pub(super) fn body_index(&self, id: BodyId) -> Result<usize, WorldError> {
         self.bodies.binary_search_by_key(&id, Body::id).map_err(|_| WorldError::UnknownBody(id))
     }
 

@@ -182,6 +182,7 @@
 mod aabb;
 mod arith;
 mod body;
+mod character;
 mod collider;
 mod config;
 mod contact;
@@ -208,6 +209,7 @@ use crate::scalar::Scalar;
 use crate::vec2::Vec2;
 
 pub use body::{Body, BodyDef};
+pub use character::{CharacterConfig, CharacterMove};
 pub use collider::{Collider, ColliderDef, Shape};
 pub use config::{WorldConfig, WorldError};
 pub use contact::{Ground, WorldContact};

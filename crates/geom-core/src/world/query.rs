@@ -284,6 +284,23 @@ impl<S: Scalar> World<S> {
         });
     }
 
+    /// The ids of every non-sensor shape that `filter` finds and whose box
+    /// is near `reach`, ascending (colliders before bodies), into `found`
+    /// (cleared first).
+    pub(super) fn ids_near(&self, reach: &Aabb<S>, filter: QueryFilter, found: &mut Vec<Id>) {
+        found.clear();
+        self.candidates(
+            filter,
+            |b| near(b, reach),
+            |candidate| {
+                if near(&candidate.shape.aabb(), reach) {
+                    found.push(candidate.id);
+                }
+            },
+        );
+        found.sort_unstable();
+    }
+
     /// What `touches` says `query` touches, among the candidates near its
     /// box, ids ascending, into `found` (cleared first).
     fn overlap(&self, query: &Shape<S>, filter: QueryFilter, found: &mut Vec<Id>, touches: impl Fn(&Shape<S>) -> bool) {

@@ -55,7 +55,7 @@ impl<S: Scalar> Body<S> {
 
 /// How far a collider moves this tick: its velocity, held so that its
 /// core stays in the safe range (a platform stops at the range's edge).
-fn travel<S: Scalar>(collider: &Collider<S>) -> Vec2<S> {
+pub(super) fn travel<S: Scalar>(collider: &Collider<S>) -> Vec2<S> {
     let v = collider.velocity;
     if v == Vec2::ZERO {
         return v;
