@@ -23,6 +23,9 @@ const WORKLOADS: &[&str] = &["uniform", "near"];
 /// The ticks one `world_rollback` iteration steps (`ROLLBACK_TICKS` in
 /// `crates/geom-core/benches/world.rs`).
 const ROLLBACK_TICKS: u32 = 8;
+/// The calls of the character controller one `world_character` iteration
+/// makes (`CHARACTER_CALLS` there).
+const CHARACTER_CALLS: f64 = 64.0;
 
 /// Runs the criterion benchmarks, prints the median time per query, the
 /// square roots, the world's ticks (and rollback frames, and ticks with
@@ -56,6 +59,7 @@ pub(crate) fn bench(extra: &[String]) -> Result<(), String> {
     tables.push(results.world());
     tables.push(results.world_scaling());
     tables.push(results.world_rollback());
+    tables.push(results.world_game());
     tables.push(results.world_sleep());
     tables.push(results.render("render", "sandbox, drawing one frame (median)", "frame"));
     tables.push(results.render(
@@ -222,6 +226,30 @@ impl Results {
             title: "world rollback, a jar of 400 touching balls awake (sleeping off), median ms per frame".to_owned(),
             markdown,
             fresh: self.fresh(&["world_rollback".into()]),
+        }
+    }
+
+    /// What a game asks of the world each tick: every body's contacts and
+    /// ground in the jar of 400 (`world_contacts/<type>`, µs for all), and
+    /// one call of the character controller (`world_character/<type>`, µs
+    /// per call).
+    fn world_game(&self) -> Table {
+        let mut markdown =
+            "| type | contacts and ground of 400 bodies (µs) | `move_character`, one call (µs) |\n|---|---:|---:|"
+                .to_owned();
+        for ty in QUERY_GROUPS {
+            let contacts = self.median(&Path::new("world_contacts").join(ty)).map(|ns| ns / 1e3);
+            let character = self.median(&Path::new("world_character").join(ty)).map(|ns| ns / 1e3 / CHARACTER_CALLS);
+            if contacts.is_some() || character.is_some() {
+                let _ = write!(markdown, "\n| {ty} | {} | {} |", figure(contacts), figure(character));
+            }
+        }
+        Table {
+            name: "world-game".to_owned(),
+            title: "what a game asks each tick: contacts and ground, and the character controller, median µs"
+                .to_owned(),
+            markdown,
+            fresh: self.fresh(&["world_contacts".into(), "world_character".into()]),
         }
     }
 

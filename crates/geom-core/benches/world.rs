@@ -37,6 +37,13 @@
 //! impulse summed) and whether it stands on something (`ground`, slopes up
 //! to 45°), for all 400 bodies.
 //!
+//! A platformer's player (`world_character/<type>`): one call of the
+//! character controller, `move_character`, on a course of a floor, a 0.3
+//! step, a 30° ramp, a one-way ledge, a moving platform and ten crates:
+//! an iteration walks the player 64 ticks (0.09 a tick, its gravity the
+//! game's) from x = 3 up the step and along its top, then puts it back;
+//! the figure is per call.
+//!
 //! What sleeping saves (`world_sleep/<scene>`, `I32F32`, sleeping on): one
 //! tick of a jar of 1200 balls while they fall in and pile up (`jar_1200`,
 //! 120 ticks in) and once they have come to rest (`jar_1200_settled`, 1800
@@ -51,7 +58,7 @@ mod common;
 
 use common::world_scene::{self, WorldScene};
 use fixed::types::{I16F16, I32F32, I48F16};
-use geom_core::world::{ColliderDef, Filter, Snapshot, World, WorldConfig};
+use geom_core::world::{BodyDef, CharacterConfig, ColliderDef, Filter, Snapshot, World, WorldConfig};
 use geom_core::{Circle, Scalar, Segment, Vec2};
 
 /// The scene of `world/<type>` (1000 balls among the platforms, stepped
@@ -272,6 +279,59 @@ fn world_contacts(c: &mut Criterion) {
     group.finish();
 }
 
+/// The calls of `move_character` one `world_character` iteration makes.
+const CHARACTER_CALLS: u32 = 64;
+
+/// `world_character/<type>`: see the module documentation.
+fn bench_character<S: Scalar>(group: &mut BenchmarkGroup<'_, WallTime>, name: &str) {
+    let v = |x: f64, y: f64| Vec2::new(S::from_f64(x), S::from_f64(y));
+    let mut world = World::new(WorldConfig::new(v(0.0, -0.02))).expect("a valid configuration");
+    for (a, b) in [
+        ((-30.0, 0.0), (30.0, 0.0)),
+        ((5.0, 0.0), (5.0, 0.3)),
+        ((5.0, 0.3), (12.0, 0.3)),
+        ((-12.0, 0.0), (-20.0, 4.618_802_153_517_006)),
+    ] {
+        world.add_collider(Segment::new(v(a.0, a.1), v(b.0, b.1)).expect("in range")).expect("a wall");
+    }
+    let mut ledge = ColliderDef::new(Segment::new(v(14.0, 2.5), v(20.0, 2.5)).expect("in range"));
+    ledge.one_way = Some(v(0.0, 1.0));
+    world.add_collider(ledge).expect("a ledge");
+    let mut platform = ColliderDef::new(Segment::new(v(20.5, 0.25), v(24.5, 0.25)).expect("in range"));
+    platform.velocity = v(0.03125, 0.0);
+    world.add_collider(platform).expect("a platform");
+    for k in 0..10 {
+        world.add_body(BodyDef::new(v(-28.0 + 1.1 * f64::from(k), 0.5), S::from_f64(0.5))).expect("a crate");
+    }
+    let mut def = BodyDef::capsule(v(3.0, 0.75), v(0.0, -0.5), v(0.0, 0.5), S::from_f64(0.25));
+    def.inverse_mass = S::ZERO;
+    let player = world.add_body(def).expect("the player");
+    let mut config = CharacterConfig::new();
+    config.step_height = S::from_f64(0.4);
+    let (walk, fall) = (S::from_f64(0.09), S::from_f64(0.02));
+    group.bench_function(BenchmarkId::from_parameter(name), |b| {
+        b.iter(|| {
+            let mut vy = S::ZERO;
+            for _ in 0..CHARACTER_CALLS {
+                let moved = world.move_character(player, Vec2::new(walk, vy), &config).expect("a valid move");
+                vy = if moved.grounded() { -fall } else { vy - fall };
+                black_box(moved);
+            }
+            world.set_position(player, v(3.0, 0.75)).expect("in range");
+        });
+    });
+}
+
+fn world_character(c: &mut Criterion) {
+    let mut group = c.benchmark_group("world_character");
+    bench_character::<f32>(&mut group, "f32");
+    bench_character::<f64>(&mut group, "f64");
+    bench_character::<I16F16>(&mut group, "I16F16");
+    bench_character::<I32F32>(&mut group, "I32F32");
+    bench_character::<I48F16>(&mut group, "I48F16");
+    group.finish();
+}
+
 /// `world_sleep/<scene>`: one tick of the jar of 1200 balls in `I32F32`
 /// with sleeping on, falling in and settled.
 fn world_sleep(c: &mut Criterion) {
@@ -283,5 +343,14 @@ fn world_sleep(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, world_step, world_build, world_scaling, world_rollback, world_contacts, world_sleep);
+criterion_group!(
+    benches,
+    world_step,
+    world_build,
+    world_scaling,
+    world_rollback,
+    world_contacts,
+    world_character,
+    world_sleep
+);
 criterion_main!(benches);

@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 use std::fmt::Write;
 use std::path::Path;
 
-use geom_core::world::{BodyDef, ColliderDef, EventKind, Filter, Id, World, WorldConfig};
+use geom_core::world::{BodyDef, BodyId, ColliderDef, EventKind, Filter, Id, World, WorldConfig};
 use geom_core::{Capsule, Circle, Segment, Vec2};
 
 use crate::Testable;
@@ -168,23 +168,7 @@ pub fn features_digest<S: Testable>(ticks: u64) -> u64 {
     let v = |x: f64, y: f64| Vec2::new(S::from_f64(x), S::from_f64(y));
     let mut world = features_world::<S>();
     let mut h = seahash::SeaHasher::new();
-    // Fixed-point bits sign-extended, as the world's checksum hashes them,
-    // so that a scene whose values fit two types of one resolution (I16F16
-    // and I48F16) gives both the same digest.
-    let scalar = |h: &mut seahash::SeaHasher, values: &[S]| {
-        for value in values {
-            let (raw, bits) = (value.to_raw(), S::BITS.0);
-            let negative = S::RELATIVE == 0.0 && bits < 128 && raw >> (bits - 1) & 1 == 1;
-            // Little-endian bytes: `Hasher::write_u128` writes native-endian
-            // ones (seahash overrides it only up to 64 bits), and gave
-            // another digest on big-endian s390x.
-            h.write(&(if negative { raw | !((1_u128 << bits) - 1) } else { raw }).to_le_bytes());
-        }
-    };
-    let id = |h: &mut seahash::SeaHasher, id: Id| match id {
-        Id::Collider(c) => h.write_u64(u64::from(c.index())),
-        Id::Body(b) => h.write_u64(1 << 32 | u64::from(b.index())),
-    };
+    let (scalar, id) = (write_scalars::<S>, write_id);
     let (lift, door) = (world.colliders()[12].id(), world.colliders()[13].id());
     let mut found = Vec::new();
     for tick in 0..ticks {
@@ -353,8 +337,142 @@ pub fn solver_digest<S: Testable>(ticks: u64) -> u64 {
     h.finish()
 }
 
+/// Hashes scalars: fixed-point bits sign-extended, as the world's checksum
+/// hashes them, so that a scene whose values fit two types of one
+/// resolution (I16F16 and I48F16) gives both the same digest.
+fn write_scalars<S: Testable>(h: &mut seahash::SeaHasher, values: &[S]) {
+    use std::hash::Hasher;
+    for value in values {
+        let (raw, bits) = (value.to_raw(), S::BITS.0);
+        let negative = S::RELATIVE == 0.0 && bits < 128 && raw >> (bits - 1) & 1 == 1;
+        // Little-endian bytes: `Hasher::write_u128` writes native-endian
+        // ones (seahash overrides it only up to 64 bits), and gave another
+        // digest on big-endian s390x.
+        h.write(&(if negative { raw | !((1_u128 << bits) - 1) } else { raw }).to_le_bytes());
+    }
+}
+
+/// Hashes an id: colliders and bodies apart.
+fn write_id(h: &mut seahash::SeaHasher, id: Id) {
+    use std::hash::Hasher;
+    match id {
+        Id::Collider(c) => h.write_u64(u64::from(c.index())),
+        Id::Body(b) => h.write_u64(1 << 32 | u64::from(b.index())),
+    }
+}
+
+/// A platformer's course for the character controller: a floor between
+/// walls, a 30° ramp ending in a wall, a 0.3 step, a one-way ledge, a
+/// platform moving to and fro, six crates, and two players (a capsule and
+/// a ball, both kinematic). Values on a 2^-8 grid, within every type's
+/// range.
+///
+/// # Examples
+///
+/// ```
+/// let (world, players) = geom_test::golden::character_world::<f32>();
+/// assert_eq!(world.bodies().len(), 8);
+/// assert!(world.colliders().iter().any(|c| c.one_way().is_some()));
+/// # let _ = players;
+/// ```
+pub fn character_world<S: Testable>() -> (World<S>, [BodyId; 2]) {
+    let v = |x: f64, y: f64| Vec2::new(S::from_f64(x), S::from_f64(y));
+    let mut world = World::new(WorldConfig::new(v(0.0, -0.015625))).expect("a valid configuration");
+    let segments = [
+        ((-30.0, 0.0), (30.0, 0.0)),
+        ((-30.0, 0.0), (-30.0, 20.0)),
+        ((30.0, 0.0), (30.0, 20.0)),
+        ((-12.0, 0.0), (-20.0, 4.6171875)),
+        ((-20.0, 0.0), (-20.0, 4.6171875)),
+        ((5.0, 0.0), (5.0, 0.3046875)),
+        ((5.0, 0.3046875), (12.0, 0.3046875)),
+    ];
+    for (a, b) in segments {
+        let mut def = ColliderDef::new(Segment::new(v(a.0, a.1), v(b.0, b.1)).expect("in range"));
+        def.friction = S::from_f64(0.5);
+        world.add_collider(def).expect("a valid collider");
+    }
+    let mut ledge = ColliderDef::new(Segment::new(v(14.0, 2.5), v(20.0, 2.5)).expect("in range"));
+    ledge.one_way = Some(v(0.0, 1.0));
+    world.add_collider(ledge).expect("a valid collider");
+    let mut platform = ColliderDef::new(Capsule::new(v(20.5, 0.25), v(24.5, 0.25), S::ZERO).expect("in range"));
+    platform.velocity = v(0.03125, 0.0);
+    world.add_collider(platform).expect("a valid collider");
+    for k in 0..6 {
+        let mut def = BodyDef::new(v(-8.0 + 1.25 * f64::from(k), 0.5), S::from_f64(0.5));
+        def.friction = S::from_f64(0.25);
+        world.add_body(def).expect("a valid crate");
+    }
+    let mut capsule = BodyDef::capsule(v(0.0, 0.75), v(0.0, -0.5), v(0.0, 0.5), S::from_f64(0.25));
+    capsule.inverse_mass = S::ZERO;
+    let mut ball = BodyDef::new(v(2.0, 0.375), S::from_f64(0.375));
+    ball.inverse_mass = S::ZERO;
+    let players = [world.add_body(capsule).expect("a player"), world.add_body(ball).expect("a player")];
+    (world, players)
+}
+
+/// The digest of [`character_world`] over `ticks` ticks, its two players
+/// driven by scripted input through `World::move_character` (walking both
+/// ways, jumping now and then, their gravity the game's, the platform
+/// turned round every 160 ticks): every move's motion, ground and flags,
+/// and every tick's checksum, hashed.
+///
+/// # Examples
+///
+/// ```
+/// let a = geom_test::golden::character_digest::<fixed::types::I32F32>(50);
+/// assert_eq!(a, geom_test::golden::character_digest::<fixed::types::I32F32>(50));
+/// ```
+pub fn character_digest<S: Testable>(ticks: u64) -> u64 {
+    use geom_core::world::CharacterConfig;
+    use std::hash::Hasher;
+    let (mut world, players) = character_world::<S>();
+    let platform = world.colliders()[8].id();
+    let mut config = CharacterConfig::new();
+    config.step_height = S::from_f64(0.375);
+    let (gravity, walk, jump) = (S::from_f64(0.015625), S::from_f64(0.09375), S::from_f64(0.34375));
+    let mut h = seahash::SeaHasher::new();
+    let mut state = [(S::ZERO, false); 2];
+    for tick in 0..ticks {
+        if tick % 160 == 80 {
+            let turned = -world.collider(platform).expect("the platform").velocity();
+            world.set_collider_velocity(platform, turned).expect("a valid velocity");
+        }
+        for (k, &player) in players.iter().enumerate() {
+            let (vy, grounded) = &mut state[k];
+            let period = [700, 530][k];
+            let dx = if (tick / period) % 2 == 0 { walk } else { -walk };
+            *vy = if *grounded { -gravity } else { *vy - gravity };
+            if *grounded && tick % [97, 61][k] == 0 {
+                *vy = jump;
+            }
+            let moved = world.move_character(player, Vec2::new(dx, *vy), &config).expect("a valid move");
+            *grounded = moved.grounded();
+            if moved.ceiling && *vy > S::ZERO {
+                *vy = S::ZERO;
+            }
+            write_scalars(&mut h, &[moved.motion.x, moved.motion.y]);
+            h.write_u8(u8::from(moved.stepped) | u8::from(moved.wall) << 1 | u8::from(moved.ceiling) << 2);
+            match moved.ground {
+                Some(ground) => {
+                    write_id(&mut h, ground.other);
+                    write_scalars(&mut h, &[ground.normal.x, ground.normal.y, ground.velocity.x, ground.velocity.y]);
+                }
+                None => h.write_u8(0xff),
+            }
+        }
+        world.step();
+        h.write_u64(world.checksum());
+    }
+    h.finish()
+}
+
 /// The ticks the pinned world checksums are taken after.
 pub const WORLD_TICKS: u64 = 1000;
+
+/// The ticks the character controller's digest covers: both players cross
+/// the whole course both ways.
+pub const CHARACTER_TICKS: u64 = 3000;
 
 /// How many cases of each query's stream, per scalar type, the digests
 /// cover.
@@ -367,6 +485,7 @@ fn digests_of<S: Testable>() -> Vec<(String, u64)> {
         (format!("world.{}", S::NAME), world_checksum::<S>(WORLD_TICKS)),
         (format!("features.{}", S::NAME), features_digest::<S>(WORLD_TICKS)),
         (format!("solver.{}", S::NAME), solver_digest::<S>(WORLD_TICKS)),
+        (format!("character.{}", S::NAME), character_digest::<S>(CHARACTER_TICKS)),
     ];
     for query in stream::Query::ALL {
         out.push((format!("query.{}.{}", query.name(), S::NAME), stream::digest::<S>(query, QUERY_CASES)));
