@@ -31,6 +31,12 @@
 //! radius = 2.0
 //! sensor = true                # optional (default false)
 //!
+//! [[collider]]                 # a one-way ledge: jump up through, land on top
+//! shape = "segment"
+//! start = [-3.0, 3.0]
+//! end = [-1.0, 3.0]
+//! one_way = [0.0, 1.0]         # optional: the solid side (default: all round)
+//!
 //! [[body]]                     # a moving circle
 //! position = [0.0, 8.0]
 //! radius = 0.5

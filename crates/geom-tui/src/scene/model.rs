@@ -209,6 +209,10 @@ pub struct ColliderSpec {
     /// The game's own number for it.
     #[serde(skip_serializing_if = "json::is_zero_u64")]
     pub tag: u64,
+    /// A one-way collider's solid side (`up` for a platform to jump up
+    /// through and land on); `None` for a collider solid all round.
+    #[serde(serialize_with = "json::optional_point", skip_serializing_if = "Option::is_none")]
+    pub one_way: Option<Vec2<f64>>,
 }
 
 impl ColliderSpec {
@@ -228,6 +232,7 @@ impl ColliderSpec {
             layer: filter.layer,
             mask: filter.mask,
             tag: 0,
+            one_way: None,
         }
     }
 
@@ -512,6 +517,7 @@ pub(crate) fn explain(error: WorldError, kind: ScalarKind) -> String {
         WorldError::Velocity => format!("a velocity or the gravity is not finite or outside {}", range()),
         WorldError::Friction => format!("the friction is negative or beyond {}", range()),
         WorldError::GravityScale => format!("the gravity scale is outside {}", range()),
+        WorldError::OneWay => format!("the one-way direction is zero or outside {}", range()),
         WorldError::Shape(e) => e.to_string(),
         other => other.to_string(),
     }

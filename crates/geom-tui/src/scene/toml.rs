@@ -237,6 +237,8 @@ struct ColliderFile {
     mask: u32,
     #[serde(default, deserialize_with = "tag")]
     tag: u64,
+    #[serde(default, deserialize_with = "optional_point")]
+    one_way: Option<Vec2<f64>>,
 }
 
 #[derive(Clone, Copy, Deserialize)]
@@ -270,6 +272,10 @@ impl ColliderFile {
         let zero = Vec2::new(0.0, 0.0);
         let (start, end, center) = (self.start.unwrap_or(zero), self.end.unwrap_or(zero), self.center.unwrap_or(zero));
         let radius = self.radius.unwrap_or(0.0);
+        if self.one_way == Some(zero) {
+            return Err("`one_way` is the direction of the solid side, and zero has none (a platform's is [0.0, 1.0])"
+                .to_owned());
+        }
         let shape = match self.shape {
             ShapeKind::Segment => Shape::Segment { start, end },
             ShapeKind::Capsule => Shape::Capsule { start, end, radius },
@@ -284,6 +290,7 @@ impl ColliderFile {
             layer: self.layer,
             mask: self.mask,
             tag: self.tag,
+            one_way: self.one_way,
         })
     }
 }

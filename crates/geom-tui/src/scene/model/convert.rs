@@ -45,6 +45,7 @@ impl ColliderSpec {
         def.sensor = self.sensor;
         def.filter = Filter { layer: self.layer, mask: self.mask };
         def.tag = self.tag;
+        def.one_way = self.one_way.map(to_vec);
         Ok(def)
     }
 
@@ -59,6 +60,7 @@ impl ColliderSpec {
             layer: collider.filter().layer,
             mask: collider.filter().mask,
             tag: collider.tag(),
+            one_way: collider.one_way().map(of_vec),
         }
     }
 }

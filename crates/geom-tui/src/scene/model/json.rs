@@ -48,6 +48,13 @@ pub(super) fn point<S: serde::Serializer>(v: &Vec2<f64>, s: S) -> Result<S::Ok, 
     [v.x, v.y].serialize(s)
 }
 
+/// A point as `[x, y]`, when there is one (the caller skips `None`).
+// serde's `serialize_with` passes references.
+#[allow(clippy::ref_option)]
+pub(super) fn optional_point<S: serde::Serializer>(v: &Option<Vec2<f64>>, s: S) -> Result<S::Ok, S::Error> {
+    v.map(|p| [p.x, p.y]).serialize(s)
+}
+
 // serde's `skip_serializing_if` passes references.
 #[allow(clippy::trivially_copy_pass_by_ref)]
 pub(super) fn is_zero_f64(v: &f64) -> bool {

@@ -59,6 +59,29 @@ tag = 9007199254740993
     }
 }
 
+/// A one-way ledge: `one_way` is read, given to the world, written back
+/// (and not written when absent); a zero direction is refused with its
+/// table's line, and one outside the type's range when the world is built.
+#[test]
+fn a_one_way_collider_is_read_built_and_written_back() {
+    let text =
+        "gravity = [0.0, -0.1]\n\n[[collider]]\nshape = \"segment\"\nstart = [0, 3]\nend = [4, 3]\none_way = [0, 1]\n";
+    let scene = Scene::parse(text).unwrap();
+    assert_eq!(scene.colliders[0].one_way, Some(Vec2::new(0.0, 1.0)));
+    assert_eq!(Scene::parse(&scene.to_toml()).unwrap(), scene);
+    let world = scene.build::<fixed::types::I16F16>().unwrap();
+    assert_eq!(world.colliders()[0].one_way(), Some(Vec2::new(fixed::types::I16F16::ZERO, fixed::types::I16F16::ONE)));
+    let plain =
+        Scene::parse("gravity = [0.0, -0.1]\n[[collider]]\nshape = \"circle\"\ncenter = [0, 0]\nradius = 1\n").unwrap();
+    assert!(!plain.to_toml().contains("one_way"));
+    let e = error(&text.replace("one_way = [0, 1]", "one_way = [0, 0]"));
+    assert_eq!(e.line, Some(3), "{e}");
+    assert!(e.to_string().contains("one_way"), "{e}");
+    let far = Scene::parse(&text.replace("one_way = [0, 1]", "one_way = [0, 1e9]")).unwrap();
+    let e = far.build::<fixed::types::I16F16>().unwrap_err();
+    assert!(e.to_string().contains("one-way direction"), "{e}");
+}
+
 #[test]
 fn a_syntax_error_names_its_line() {
     let e = error("gravity = [0.0, -0.1]\n[[body]]\nposition = [0.0, 1.0]\nradius = 1.0.0\n");

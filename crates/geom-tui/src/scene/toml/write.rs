@@ -290,6 +290,7 @@ fn collider(collider: &ColliderSpec, _new: bool) -> Rules {
         ("restitution", Rule::Optional(Want::Number(c.restitution), c.restitution == 0.0)),
     ];
     rules.extend(filter_and_tag(c.sensor, c.layer, c.mask, c.tag));
+    rules.push(("one_way", c.one_way.map_or(GONE, |up| Rule::Set(Want::Point(up)))));
     rules
 }
 
