@@ -158,6 +158,56 @@ fn climbs_a_low_step_not_a_high_one<S: TestScalar>() {
     assert!(runner.feet(&world).abs() < 1e-3, "still on the floor");
 }
 
+/// A player walking slowly (0.02 a tick, a fifth of its radius) steps up
+/// a 0.2 step too: the step takes it onto the step's top, not onto its
+/// rounded edge, where its foot would find no walkable ground. (It stood
+/// against the step forever.)
+fn a_slow_walker_steps_up_a_low_step<S: TestScalar>() {
+    let mut world = empty::<S>();
+    world.add_collider(seg::<S>(-20.0, 0.0, 20.0, 0.0)).unwrap();
+    world.add_collider(seg::<S>(1.0, 0.0, 1.0, 0.2)).unwrap();
+    world.add_collider(seg::<S>(1.0, 0.2, 9.0, 0.2)).unwrap();
+    let id = player(&mut world, 0.0, 0.0);
+    let mut runner = Runner::new(id, 0.02);
+    for _ in 0..300 {
+        runner.tick(&mut world, 0.02, None);
+    }
+    assert!(runner.position(&world).x.to_f64() > 3.0, "walked on along the top: {:?}", runner.position(&world));
+    assert!((runner.feet(&world) - 0.2).abs() < 1e-3 && runner.last.unwrap().grounded());
+}
+
+/// A player falling beside the end of a platform that moves towards it is
+/// pushed along by the platform and falls on: it slides in the platform's
+/// frame. (In fixed point it hung there, carried along.)
+fn falls_beside_a_platform_moving_at_it<S: TestScalar>() {
+    for (x, walk) in [(0.26, 0.0), (0.26, -0.1), (0.3, -0.1)] {
+        let mut world = empty::<S>();
+        let mut def = ColliderDef::new(seg::<S>(-3.0, 2.4, 0.0, 2.4));
+        def.velocity = v(0.03, 0.0);
+        world.add_collider(def).unwrap();
+        let id = player(&mut world, x, 2.5 - FEET);
+        for _ in 0..30 {
+            world.move_character(id, v(walk, -0.4), &config()).unwrap();
+            world.step();
+        }
+        let y = world.body(id).unwrap().position().y.to_f64();
+        assert!(y < 2.5 - 10.0, "from x = {x}, walking {walk}: fell on past the platform, at y = {y}");
+    }
+}
+
+/// A player on the ground pressed against a wall jumps: the rule that a
+/// wall is not climbed by sliding keeps a jump's own rise. (It stood
+/// still, grounded.)
+fn jumps_while_pressed_against_a_wall<S: TestScalar>() {
+    let mut world = empty::<S>();
+    world.add_collider(seg::<S>(-20.0, 0.0, 20.0, 0.0)).unwrap();
+    world.add_collider(seg::<S>(1.0, 0.0, 1.0, 5.0)).unwrap();
+    let id = player(&mut world, 1.0 - RADIUS, 0.0);
+    let moved = world.move_character(id, v(0.1, 0.34375), &config()).unwrap();
+    assert!((moved.motion.y.to_f64() - 0.34375).abs() < 1e-3, "{moved:?}");
+    assert!(moved.wall && !moved.grounded());
+}
+
 /// A platform moving 1/16 a tick, turned round every 120 ticks, carries
 /// the player standing on it for 2,000 ticks: the player's place on it
 /// never changes (every value here is dyadic, so not even by a rounding
@@ -362,6 +412,9 @@ macro_rules! character_suite {
                 stands_still_on_a_walkable_slope,
                 slides_down_a_slope_too_steep,
                 climbs_a_low_step_not_a_high_one,
+                a_slow_walker_steps_up_a_low_step,
+                falls_beside_a_platform_moving_at_it,
+                jumps_while_pressed_against_a_wall,
                 rides_a_reversing_platform_without_drifting,
                 jumps_through_a_one_way_platform_and_lands_at_normal_speed,
                 jumps_through_a_one_way_platform_and_lands_at_ten_times_the_speed,

@@ -31,7 +31,9 @@ use crate::vec2::Vec2;
 ///    shape in its way, then slides along it with what is left, up to
 ///    [`max_slides`](CharacterConfig::max_slides) times. Colliders move
 ///    during the tick as the step moves them (the sweep is relative to
-///    each); bodies stand where they are. On walkable ground the motion
+///    each, and what is left slides in the frame of what it met, so a
+///    platform coming at the character pushes it along); bodies stand
+///    where they are. On walkable ground the motion
 ///    keeps its level part only (so gravity alone never slides the
 ///    character down a walkable slope): up a slope it follows the slope at
 ///    its walking pace, down one it goes on level and the snap (5) brings
@@ -39,8 +41,10 @@ use crate::vec2::Vec2;
 ///    character on the ground never slides up it.
 /// 3. **Steps**: blocked by something steeper while on the ground, it tries
 ///    the move lifted by [`step_height`](CharacterConfig::step_height): if
-///    it can go forward there and come down on walkable ground above where
-///    it was, it steps up.
+///    it can go forward there (by what is left of its motion, and at least
+///    its radius, so that its rounded foot lands on the step rather than
+///    on its edge) and come down on walkable ground above where it was, it
+///    steps up.
 /// 4. **Pushing**: a dynamic body in the way blocks the character as a wall
 ///    does, and gets an impulse along the contact, at most
 ///    [`push_impulse`](CharacterConfig::push_impulse) per hit.
@@ -288,25 +292,34 @@ impl<S: Scalar> Mover<'_, S> {
                 let j = if wanted < config.push_impulse { wanted } else { config.push_impulse };
                 plan.pushes.push((o.index, scale(hit.normal, -j)));
             }
-            if self.limit.within(self.limit.up(hit.normal)) {
+            // What is left slides in the obstacle's frame: a moving
+            // collider carries its share of the rest of the tick with it
+            // (and pushes the character along).
+            let carried = scale(o.travel, time);
+            let relative = hold_vec(after - carried);
+            let slid = if self.limit.within(self.limit.up(hit.normal)) {
                 on_ground = true;
-                left = self.along_floor(after, hit.normal);
+                self.along_floor(relative, hit.normal)
             } else if self.limit.within(self.limit.up(-hit.normal)) {
                 plan.outcome.ceiling = true;
-                left = slide(after, hit.normal);
+                slide(relative, hit.normal)
             } else {
-                plan.outcome.wall = true;
                 if on_ground && let Some(stepped) = self.step_up(p, after, S::ONE - time, config.step_height) {
                     plan.outcome.stepped = true;
                     return stepped;
                 }
-                left = slide(after, hit.normal);
-                // On the ground, a wall or a steep slope is not climbed.
-                let rise = dot(left, self.up);
-                if on_ground && rise > S::ZERO {
-                    left = in_range(left - scale(self.up, rise));
+                plan.outcome.wall = true;
+                let slid = slide(relative, hit.normal);
+                // On the ground, a wall or a steep slope is not climbed by
+                // sliding (a jump still goes up along it).
+                let rise = dot(slid, self.up);
+                if on_ground && rise > S::ZERO && dot(relative, self.up) <= S::ZERO {
+                    in_range(slid - scale(self.up, rise))
+                } else {
+                    slid
                 }
-            }
+            };
+            left = add_held(slid, carried);
             along = Some(hit.normal);
             if slide_count == config.max_slides {
                 break;
@@ -455,6 +468,10 @@ impl<S: Scalar> Mover<'_, S> {
         if height <= S::ZERO || forward == Vec2::ZERO {
             return None;
         }
+        // At least the character's radius forward, onto the step: a rounded
+        // foot landing on the step's edge would find it too steep.
+        let radius = self.body.radius();
+        let forward = if manhattan(forward) < radius { offset(forward.to_exact(), radius) } else { forward };
         let lift = scale(self.up, height);
         let lift = self.cast(p, lift, elapsed, S::ZERO, None).map_or(lift, |hit| hit.travel);
         if dot(lift, self.up) <= S::ZERO {

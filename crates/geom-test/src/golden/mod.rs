@@ -377,15 +377,15 @@ fn write_id(h: &mut seahash::SeaHasher, id: Id) {
 /// ```
 pub fn character_world<S: Testable>() -> (World<S>, [BodyId; 2]) {
     let v = |x: f64, y: f64| Vec2::new(S::from_f64(x), S::from_f64(y));
-    let mut world = World::new(WorldConfig::new(v(0.0, -0.015625))).expect("a valid configuration");
+    let mut world = World::new(WorldConfig::new(v(0.0, -0.015_625))).expect("a valid configuration");
     let segments = [
         ((-30.0, 0.0), (30.0, 0.0)),
         ((-30.0, 0.0), (-30.0, 20.0)),
         ((30.0, 0.0), (30.0, 20.0)),
-        ((-12.0, 0.0), (-20.0, 4.6171875)),
-        ((-20.0, 0.0), (-20.0, 4.6171875)),
-        ((5.0, 0.0), (5.0, 0.3046875)),
-        ((5.0, 0.3046875), (12.0, 0.3046875)),
+        ((-12.0, 0.0), (-20.0, 4.617_187_5)),
+        ((-20.0, 0.0), (-20.0, 4.617_187_5)),
+        ((5.0, 0.0), (5.0, 0.304_687_5)),
+        ((5.0, 0.304_687_5), (12.0, 0.304_687_5)),
     ];
     for (a, b) in segments {
         let mut def = ColliderDef::new(Segment::new(v(a.0, a.1), v(b.0, b.1)).expect("in range"));
@@ -430,7 +430,7 @@ pub fn character_digest<S: Testable>(ticks: u64) -> u64 {
     let platform = world.colliders()[8].id();
     let mut config = CharacterConfig::new();
     config.step_height = S::from_f64(0.375);
-    let (gravity, walk, jump) = (S::from_f64(0.015625), S::from_f64(0.09375), S::from_f64(0.34375));
+    let (gravity, walk, jump) = (S::from_f64(0.015_625), S::from_f64(0.093_75), S::from_f64(0.343_75));
     let mut h = seahash::SeaHasher::new();
     let mut state = [(S::ZERO, false); 2];
     for tick in 0..ticks {
