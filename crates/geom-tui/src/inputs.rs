@@ -11,7 +11,12 @@
 //!   [`World::apply_impulse`](geom_core::world::World::apply_impulse): the
 //!   body's velocity changes by the impulse times its inverse mass. A
 //!   `[[velocity]]` goes through
-//!   [`World::set_velocity`](geom_core::world::World::set_velocity).
+//!   [`World::set_velocity`](geom_core::world::World::set_velocity). A
+//!   `[[move]]` moves a character (a body of inverse mass 0) by its
+//!   `motion` through
+//!   [`World::move_character`](geom_core::world::World::move_character),
+//!   with the sandbox's [`character_config`]: what a player's input does
+//!   in a platformer, and what the sandbox's play mode records.
 //! - Each input applies when the world is at its `tick`, after that tick's
 //!   checksum line (and events) are printed and before the world steps to
 //!   `tick + 1`: the first line an input can change is `tick + 1`'s.
@@ -49,7 +54,7 @@ use core::ops::Range;
 use std::path::{Path, PathBuf};
 
 use geom_core::Vec2;
-use geom_core::world::{BodyId, World, WorldError};
+use geom_core::world::{BodyId, CharacterConfig, World, WorldError};
 use serde::Deserialize;
 use toml::Spanned;
 
@@ -65,7 +70,7 @@ use crate::textfile::{self, Refusal};
 /// ```
 /// use geom_tui::inputs::{Inputs, EXAMPLE};
 ///
-/// assert_eq!(Inputs::parse(EXAMPLE)?.items().len(), 2);
+/// assert_eq!(Inputs::parse(EXAMPLE)?.items().len(), 3);
 /// # Ok::<(), geom_tui::inputs::InputsError>(())
 /// ```
 pub const EXAMPLE: &str = include_str!("../inputs/example.toml");
@@ -87,6 +92,8 @@ pub enum Action {
     Impulse(Vec2<f64>),
     /// Sets the body's velocity, in units per tick.
     Velocity(Vec2<f64>),
+    /// Moves a character by this motion, in units this tick.
+    Move(Vec2<f64>),
 }
 
 impl Action {
@@ -98,6 +105,7 @@ impl Action {
         match self {
             Self::Impulse(_) => "impulse",
             Self::Velocity(_) => "velocity",
+            Self::Move(_) => "move",
         }
     }
 
@@ -107,7 +115,7 @@ impl Action {
     #[must_use]
     pub const fn value(&self) -> Vec2<f64> {
         match *self {
-            Self::Impulse(v) | Self::Velocity(v) => v,
+            Self::Impulse(v) | Self::Velocity(v) | Self::Move(v) => v,
         }
     }
 }
@@ -217,6 +225,9 @@ pub enum InputsErrorKind {
     Invalid,
     /// An input names a body the scene does not have.
     UnknownBody,
+    /// A `[[move]]` names a body that is not a character (its inverse
+    /// mass is not 0).
+    NotCharacter,
     /// A value is outside the scalar type's safe range, or an impulse
     /// would take a velocity outside it.
     OutOfRange,
@@ -265,6 +276,12 @@ struct InputsFile {
     impulse: Vec<Spanned<ImpulseTable>>,
     #[serde(default, deserialize_with = "velocities")]
     velocity: Vec<Spanned<VelocityTable>>,
+    #[serde(default, rename = "move", deserialize_with = "moves")]
+    moves: Vec<Spanned<MoveTable>>,
+}
+
+fn moves<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Spanned<MoveTable>>, D::Error> {
+    d.deserialize_seq(Tables("move", PhantomData))
 }
 
 fn impulses<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Vec<Spanned<ImpulseTable>>, D::Error> {
@@ -309,6 +326,14 @@ struct VelocityTable {
     tick: Tick,
     body: Spanned<Body>,
     velocity: Spanned<Vector>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct MoveTable {
+    tick: Tick,
+    body: Spanned<Body>,
+    motion: Spanned<Vector>,
 }
 
 /// A tick: TOML's integers are signed, so 0 to 2⁶³ − 1.
@@ -403,30 +428,36 @@ impl Inputs {
             let message = e.message().lines().map(str::trim).filter(|l| !l.is_empty()).collect::<Vec<_>>();
             InputsError::new(InputsErrorKind::Invalid, line, message.join("; "))
         })?;
-        let input = |span: Range<usize>, tick: Tick, body: Spanned<Body>, value: Spanned<Vector>, impulse: bool| {
-            let v = value.get_ref().0;
-            let item = Input {
-                tick: tick.0,
-                body: body.get_ref().0,
-                action: if impulse { Action::Impulse(v) } else { Action::Velocity(v) },
-                line: lines.of(&span),
-                body_line: lines.of(&body.span()),
-                value_line: lines.of(&value.span()),
+        let input =
+            |span: Range<usize>, tick: Tick, body: Spanned<Body>, value: Spanned<Vector>, action: fn(_) -> _| {
+                let v = value.get_ref().0;
+                let item = Input {
+                    tick: tick.0,
+                    body: body.get_ref().0,
+                    action: action(v),
+                    line: lines.of(&span),
+                    body_line: lines.of(&body.span()),
+                    value_line: lines.of(&value.span()),
+                };
+                (span.start, item)
             };
-            (span.start, item)
-        };
         let mut items: Vec<(usize, Input)> = file
             .impulse
             .into_iter()
             .map(|t| {
                 let span = t.span();
                 let t = t.into_inner();
-                input(span, t.tick, t.body, t.impulse, true)
+                input(span, t.tick, t.body, t.impulse, Action::Impulse)
             })
             .chain(file.velocity.into_iter().map(|t| {
                 let span = t.span();
                 let t = t.into_inner();
-                input(span, t.tick, t.body, t.velocity, false)
+                input(span, t.tick, t.body, t.velocity, Action::Velocity)
+            }))
+            .chain(file.moves.into_iter().map(|t| {
+                let span = t.span();
+                let t = t.into_inner();
+                input(span, t.tick, t.body, t.motion, Action::Move)
             }))
             .collect();
         // File order, then tick order; the sort is stable, so inputs at one
@@ -528,6 +559,22 @@ impl Inputs {
     }
 }
 
+/// How the sandbox moves a character, in a `[[move]]` and in play mode:
+/// [`CharacterConfig`]'s defaults, with steps up to 0.375 high.
+///
+/// # Examples
+///
+/// ```
+/// let config = geom_tui::inputs::character_config::<f64>();
+/// assert_eq!((config.step_height, config.snap_distance), (0.375, 0.25));
+/// ```
+#[must_use]
+pub fn character_config<S: geom_core::Scalar>() -> CharacterConfig<S> {
+    let mut config = CharacterConfig::new();
+    config.step_height = S::from_dyadic::<3>(3);
+    config
+}
+
 /// Whether `v` is within the safe range, as the world checks it.
 fn in_range<S: SandboxScalar>(v: S) -> bool {
     v >= -S::MAX_COORD && v <= S::MAX_COORD
@@ -562,15 +609,24 @@ impl<S: SandboxScalar> Schedule<'_, S> {
             let applied = match input.action {
                 Action::Impulse(_) => world.apply_impulse(body, value),
                 Action::Velocity(_) => world.set_velocity(body, value),
+                Action::Move(_) => world.move_character(body, value, &character_config()).map(|_| ()),
             };
             applied.map_err(|e| {
-                let why = match e {
-                    WorldError::Velocity => format!("the body's velocity would be outside {}", range(S::KIND)),
-                    other => other.to_string(),
+                let (kind, line, why) = match e {
+                    WorldError::Velocity => (
+                        InputsErrorKind::OutOfRange,
+                        input.value_line,
+                        format!("the body's velocity would be outside {}", range(S::KIND)),
+                    ),
+                    WorldError::Character => (
+                        InputsErrorKind::NotCharacter,
+                        input.body_line,
+                        "only a character moves (a body of inverse_mass = 0)".to_owned(),
+                    ),
+                    other => (InputsErrorKind::OutOfRange, input.value_line, other.to_string()),
                 };
                 let message = format!("{} at tick {} on body {}: {why}", input.action.name(), input.tick, input.body);
-                InputsError::new(InputsErrorKind::OutOfRange, Some(input.value_line), message)
-                    .in_file(self.inputs.path())
+                InputsError::new(kind, Some(line), message).in_file(self.inputs.path())
             })?;
             self.next += 1;
         }
@@ -638,7 +694,11 @@ mod tests {
         let actions: Vec<_> = inputs.items().iter().map(|i| (i.tick, i.body, i.action)).collect();
         assert_eq!(
             actions,
-            [(10, 5, Action::Impulse(Vec2::new(2.0, 1.0))), (10, 2, Action::Velocity(Vec2::new(0.25, 0.5)))]
+            [
+                (10, 5, Action::Impulse(Vec2::new(2.0, 1.0))),
+                (10, 2, Action::Velocity(Vec2::new(0.25, 0.5))),
+                (12, 0, Action::Move(Vec2::new(-0.5, 0.25)))
+            ]
         );
         let scene = Scene::parse(DEFAULT_SCENE).unwrap();
         for kind in ScalarKind::ALL {
@@ -734,6 +794,10 @@ mod tests {
         }
         schedule.apply_due(&mut world).unwrap();
         assert_eq!(schedule.applied().count(), 2);
+        world.step();
+        world.step();
+        schedule.apply_due(&mut world).unwrap();
+        assert_eq!(schedule.applied().count(), 3, "the move at tick 12");
     }
 
     #[cfg(unix)]

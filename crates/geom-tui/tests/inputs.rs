@@ -161,6 +161,37 @@ fn an_input_naming_a_missing_body_is_an_error_naming_the_file_and_line() {
     );
 }
 
+/// A `[[move]]` moves a character as `World::move_character` does: the
+/// built-in scene's bullet (body 0, inverse mass 0), moved back and up at
+/// tick 12, is somewhere else from tick 13 on than without the input; a
+/// `[[move]]` on a body that is not a character ends the run at its tick,
+/// naming the `body` key's line.
+#[test]
+fn a_move_moves_a_character_and_is_refused_for_any_other_body() {
+    let scratch = Scratch::new("move");
+    let inputs = scratch.file("inputs.toml", "[[move]]\ntick = 12\nbody = 0\nmotion = [-0.5, 0.25]\n");
+    let (with, without) = (
+        geom_tui(&["run", "default", "--ticks", "14", "--inputs", &inputs]),
+        geom_tui(&["run", "default", "--ticks", "14"]),
+    );
+    assert!(with.status.success(), "{}", stderr(&with));
+    let (with, without) = (stdout(&with), stdout(&without));
+    let line = |text: &str, tick: usize| text.lines().nth(tick).unwrap_or_default().to_owned();
+    assert_eq!(line(&with, 12), line(&without, 12), "nothing moves before the input's tick");
+    assert_ne!(line(&with, 13), line(&without, 13), "the move changes the next tick");
+
+    let crate_body = scratch.file("crate.toml", "[[move]]\ntick = 2\nbody = 1\nmotion = [1, 0]\n");
+    let output = geom_tui(&["run", "default", "--ticks", "5", "--inputs", &crate_body]);
+    assert_eq!(output.status.code(), Some(1));
+    assert_eq!(
+        stderr(&output),
+        format!(
+            "geom-tui: error: {crate_body}:3: move at tick 2 on body 1: only a character moves (a body of \
+             inverse_mass = 0)\n"
+        )
+    );
+}
+
 #[test]
 fn each_kind_of_bad_inputs_file_is_a_one_line_error_naming_the_file_with_exit_code_1() {
     let scratch = Scratch::new("bad");
@@ -171,7 +202,7 @@ fn each_kind_of_bad_inputs_file_is_a_one_line_error_naming_the_file_with_exit_co
         ),
         (
             scratch.file("unknown-table.toml", "[[push]]\ntick = 1\n"),
-            ":1: unknown field `push`, expected `impulse` or `velocity`",
+            ":1: unknown field `push`, expected one of `impulse`, `velocity`, `move`",
         ),
         (
             scratch.file("nan.toml", "[[velocity]]\ntick = 1\nbody = 0\nvelocity = [nan, 0]\n"),
