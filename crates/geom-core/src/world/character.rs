@@ -425,6 +425,16 @@ impl<S: Scalar> Mover<'_, S> {
         best.map(|(_, found)| found)
     }
 
+    /// Ground found, as a game reads it.
+    fn report(&self, t: Touching<S>) -> Ground<S> {
+        Ground {
+            other: self.obstacles[t.obstacle].id,
+            normal: t.normal,
+            point: t.point,
+            velocity: self.velocity_of(t.obstacle),
+        }
+    }
+
     /// How the thing obstacle `k` is moves this tick.
     fn velocity_of(&self, k: usize) -> Vec2<S> {
         let o = &self.obstacles[k];
@@ -575,8 +585,44 @@ impl<S: Scalar> World<S> {
         Ok(outcome)
     }
 
-    /// The move of `body` (see [`World::move_character`]).
-    fn plan_move(&self, body: &Body<S>, motion: Vec2<S>, config: &CharacterConfig<S>) -> Plan<S> {
+    /// What the character `id` stands on before it moves: walkable ground
+    /// within a few rounding steps below it, as [`World::move_character`]
+    /// finds it when a move begins (and as its
+    /// [`CharacterMove::ground`] says after one): for a game to decide,
+    /// before it moves, whether a jump may start.
+    ///
+    /// # Errors
+    ///
+    /// As [`World::move_character`]'s, for the body and the settings.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::world::{BodyDef, CharacterConfig, Id, World, WorldConfig};
+    /// use geom_core::{Segment, Vec2};
+    ///
+    /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f64, 0.0)))?;
+    /// let floor = world.add_collider(Segment::new(Vec2::new(-10.0, 0.0), Vec2::new(10.0, 0.0))?)?;
+    /// let mut def = BodyDef::new(Vec2::new(0.0, 0.5), 0.5);
+    /// def.inverse_mass = 0.0;
+    /// let player = world.add_body(def)?;
+    /// let ground = world.character_ground(player, &CharacterConfig::new())?.unwrap();
+    /// assert_eq!((ground.other, ground.normal), (Id::Collider(floor), Vec2::new(0.0, 1.0)));
+    /// # Ok::<(), geom_core::world::WorldError>(())
+    /// ```
+    pub fn character_ground(&self, id: BodyId, config: &CharacterConfig<S>) -> Result<Option<Ground<S>>, WorldError> {
+        let body = &self.bodies[self.body_index(id)?];
+        config.validate()?;
+        if body.inverse_mass != S::ZERO {
+            return Err(WorldError::Character);
+        }
+        let (mover, ..) = self.mover(body, config);
+        Ok(mover.ground(body.position(), S::ZERO).map(|t| mover.report(t)))
+    }
+
+    /// A mover for `body` with the obstacles near it for a ground probe,
+    /// the reach that took, and the fastest collider's travel.
+    fn mover(&self, body: &Body<S>, config: &CharacterConfig<S>) -> (Mover<'_, S>, S, S) {
         let margin = rounding_margin(body);
         let mut mover = Mover {
             world: self,
@@ -586,13 +632,19 @@ impl<S: Scalar> World<S> {
             limit: SlopeLimit::new(config.up, config.min_floor_up),
             up: offset(config.up.to_exact(), S::ONE),
         };
-        let start = body.position();
         // Everything the move can reach: the ground first, then its motion
         // with the ride, a step and a snap; and the colliders' travel.
         let fastest =
             self.colliders.iter().map(|c| manhattan(travel(c))).fold(S::ZERO, |a, b| if b > a { b } else { a });
         let base = mover.allowance + mover.allowance + fastest;
-        mover.gather(start, base);
+        mover.gather(body.position(), base);
+        (mover, base, fastest)
+    }
+
+    /// The move of `body` (see [`World::move_character`]).
+    fn plan_move(&self, body: &Body<S>, motion: Vec2<S>, config: &CharacterConfig<S>) -> Plan<S> {
+        let (mut mover, base, fastest) = self.mover(body, config);
+        let start = body.position();
         let was = mover.ground(start, S::ZERO);
         let carry = was.map_or(Vec2::ZERO, |w| mover.velocity_of(w.obstacle));
         let wanted = in_range(motion + carry);
@@ -614,12 +666,7 @@ impl<S: Scalar> World<S> {
                 end = mover.ground(p, S::ONE);
             }
         }
-        plan.outcome.ground = end.map(|t| Ground {
-            other: mover.obstacles[t.obstacle].id,
-            normal: t.normal,
-            point: t.point,
-            velocity: mover.velocity_of(t.obstacle),
-        });
+        plan.outcome.ground = end.map(|t| mover.report(t));
         plan.outcome.motion = hold_vec(p - start);
         plan.end = p;
         plan
