@@ -25,6 +25,8 @@ pub(crate) enum PromptKind {
     Open,
     /// A file to save the current tick's state to.
     SaveState,
+    /// A file to save the moves played to, as inputs.
+    SaveInputs,
 }
 
 /// A line of text being typed.

@@ -22,9 +22,9 @@ pub const KEYS: &[(&str, &str)] = &[
     ("Enter", "type values: x=1 vy=-0.5 … (nothing selected: world)"),
     ("b o s u", "add ball / circle / segment / capsule"),
     ("x Del", "delete selection"),
-    ("t", "inspect against the next nearest shape or body"),
-    ("i", "inspector on / off"),
+    ("t i", "inspect the next nearest shape / inspector on, off"),
     ("w W O", "save the set-up / save this tick as… / open"),
+    ("P I", "play a character: ←→ walk ↑ jump / save its moves"),
     ("?", "this help (↑↓ scroll)"),
     ("q Esc", "quit (asks first when edits are unsaved)"),
 ];
@@ -119,6 +119,14 @@ pub enum Action {
     Hover(u16, u16),
     /// The terminal is now this wide and high.
     Resize(u16, u16),
+    /// Turns play mode on for the selected character, or off.
+    ToggleCharacter,
+    /// Play mode: walk this way from now on (−1 left, 0 stop, 1 right).
+    Walk(i8),
+    /// Play mode: jump at the next tick on the ground.
+    Jump,
+    /// Opens the prompt to save the moves played as an inputs file.
+    SaveInputsPrompt,
 }
 
 /// What [`Action::Add`] adds.
@@ -145,6 +153,9 @@ pub(crate) enum Mode {
     Help,
     /// A yes-or-no question is asked.
     Confirm,
+    /// Play mode: the arrow keys and `a w s d` drive a character; every
+    /// other key does what it does in the sandbox.
+    Play,
 }
 
 /// The action a key press asks for in `mode`, if any.
@@ -161,6 +172,14 @@ pub(crate) fn action(mode: Mode, key: KeyEvent) -> Option<Action> {
     }
     match mode {
         Mode::Normal => normal(key),
+        Mode::Play => match key.code {
+            KeyCode::Left | KeyCode::Char('a') => Some(Action::Walk(-1)),
+            KeyCode::Right | KeyCode::Char('d') => Some(Action::Walk(1)),
+            KeyCode::Down | KeyCode::Char('s') => Some(Action::Walk(0)),
+            KeyCode::Up | KeyCode::Char('w') => Some(Action::Jump),
+            KeyCode::Esc => Some(Action::ToggleCharacter),
+            _ => normal(key),
+        },
         Mode::Prompt => match key.code {
             KeyCode::Esc => Some(Action::Cancel),
             KeyCode::Enter => Some(Action::Submit),
@@ -233,6 +252,8 @@ fn normal(key: KeyEvent) -> Option<Action> {
         KeyCode::Char('w') => A::Save,
         KeyCode::Char('W') => A::SaveStatePrompt,
         KeyCode::Char('O') => A::OpenPrompt,
+        KeyCode::Char('P') => A::ToggleCharacter,
+        KeyCode::Char('I') => A::SaveInputsPrompt,
         _ => return None,
     })
 }

@@ -9,6 +9,7 @@ use geom_core::{
     contact_circle_segment,
 };
 
+use crate::inputs::character_config;
 use crate::num::{SandboxScalar, ScalarKind, with_scalar};
 use crate::scene::{BodySpec, ColliderSpec, Scene, SceneError, Shape, explain, of_vec};
 
@@ -58,6 +59,22 @@ pub(crate) trait Sim: Send {
     fn add_collider(&mut self, collider: ColliderSpec) -> Result<ColliderId, String>;
     /// Removes a collider.
     fn remove_collider(&mut self, id: ColliderId) -> Result<(), String>;
+    /// Moves a character by `motion` (converted from `f64` once) with the
+    /// sandbox's [`character_config`]: what the move met.
+    fn move_character(&mut self, id: BodyId, motion: Vec2<f64>) -> Result<MoveView, String>;
+    /// Whether a character stands on walkable ground now, before it moves.
+    fn character_grounded(&self, id: BodyId) -> Result<bool, String>;
+}
+
+/// What a character's move met, as the status bar shows it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct MoveView {
+    /// It stands on walkable ground after the move.
+    pub grounded: bool,
+    /// It hit a wall (or a slope too steep) on the way.
+    pub wall: bool,
+    /// It hit a ceiling on the way.
+    pub ceiling: bool,
 }
 
 /// A body or a static collider of a world.
@@ -440,6 +457,16 @@ impl<S: SandboxScalar> Sim for World<S> {
 
     fn remove_collider(&mut self, id: ColliderId) -> Result<(), String> {
         World::remove_collider(self, id).map(drop).map_err(|e| explain(e, S::KIND))
+    }
+
+    fn move_character(&mut self, id: BodyId, motion: Vec2<f64>) -> Result<MoveView, String> {
+        let motion = Vec2::new(S::from_f64(motion.x), S::from_f64(motion.y));
+        let moved = World::move_character(self, id, motion, &character_config()).map_err(|e| explain(e, S::KIND))?;
+        Ok(MoveView { grounded: moved.grounded(), wall: moved.wall, ceiling: moved.ceiling })
+    }
+
+    fn character_grounded(&self, id: BodyId) -> Result<bool, String> {
+        World::character_ground(self, id, &character_config()).map(|g| g.is_some()).map_err(|e| explain(e, S::KIND))
     }
 }
 

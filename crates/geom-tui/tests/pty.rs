@@ -25,10 +25,16 @@ struct Sandbox {
 
 impl Sandbox {
     fn start(env: &[(&str, &str)]) -> Self {
+        Self::start_with(&[], env)
+    }
+
+    /// The sandbox started with `args` on its command line.
+    fn start_with(args: &[&str], env: &[(&str, &str)]) -> Self {
         let pty = native_pty_system()
             .openpty(PtySize { rows: ROWS, cols: COLUMNS, pixel_width: 0, pixel_height: 0 })
             .expect("open a pseudo-terminal");
         let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_geom-tui"));
+        command.args(args);
         command.env("TERM", "xterm-256color");
         command.env_remove("NO_COLOR");
         for (key, value) in env {
@@ -215,6 +221,74 @@ fn with_an_unsaved_ball_esc_asks_before_quitting_and_only_y_quits() {
     assert!(sandbox.child.try_wait().expect("poll the child").is_none(), "Esc quit with unsaved edits");
     sandbox.type_keys("q");
     sandbox.wait_for("the question again", |s| s.contains("quit?"));
+    sandbox.type_keys("y");
+    assert!(sandbox.wait_for_exit().success());
+}
+
+/// The status bar's checksum, from a screen.
+fn checksum_shown(screen: &str) -> String {
+    let rest = screen.split("checksum ").nth(1).unwrap_or_else(|| panic!("no checksum on the screen:\n{screen}"));
+    rest.chars().take(16).collect()
+}
+
+/// Play mode in a real terminal: Tab selects the player scene's character,
+/// P plays it, → walks and ↑ jumps, the status bar says it is grounded and
+/// walking; I saves the moves; rewound to tick 0 and stepped on again (play
+/// mode off) it reaches the same checksum, which is what `geom-tui run
+/// --inputs` prints for the moves saved.
+#[test]
+fn play_mode_drives_a_character_and_rewinding_replays_what_run_inputs_replays() {
+    let scene = concat!(env!("CARGO_MANIFEST_DIR"), "/scenes/player.toml");
+    let dir = tempfile::tempdir().expect("a scratch directory");
+    let inputs = dir.path().join("moves.toml");
+    let mut sandbox = Sandbox::start_with(&[scene], &[]);
+    sandbox.wait_for("the first frame", |s| s.contains("tick 0 │ I32F32"));
+    sandbox.type_keys("\t");
+    sandbox.wait_for("the player selected", |s| s.contains("body 0 (capsule)"));
+    sandbox.type_keys("P");
+    sandbox.wait_for("play mode", |s| s.contains("play b0"));
+    sandbox.type_keys(" "); // pause: the ticks are stepped by hand
+    sandbox.wait_for("paused", |s| s.contains("⏸"));
+    sandbox.type_keys("\x1b[C");
+    let tick = sandbox.contents().split("tick ").nth(1).and_then(|t| t.split_whitespace().next()?.parse::<u32>().ok());
+    let start = tick.expect("the tick on the status bar");
+    sandbox.type_keys(&".".repeat(20));
+    let walking = sandbox.wait_for("twenty ticks walked", |s| s.contains(&format!("tick {} │", start + 20)));
+    assert!(walking.contains("grounded · walking →"), "{walking}");
+    sandbox.type_keys("\x1b[A");
+    sandbox.type_keys(&".".repeat(10));
+    let jumped = sandbox.wait_for("ten ticks of a jump", |s| s.contains(&format!("tick {} │", start + 30)));
+    assert!(jumped.contains("in the air"), "{jumped}");
+    let end = start + 30;
+    let played = checksum_shown(&jumped);
+
+    sandbox.type_keys("I");
+    sandbox.wait_for("the inputs prompt", |s| s.contains("save the moves played as>"));
+    sandbox.type_keys(&"\x7f".repeat(300));
+    sandbox.type_keys(&format!("{}\r", inputs.display()));
+    sandbox.wait_for("the moves saved", |s| s.contains("saved ") && s.contains("moves to"));
+
+    sandbox.type_keys("P"); // play mode off: stepping replays the moves
+    sandbox.type_keys(&",".repeat(usize::try_from(end).unwrap()));
+    sandbox.wait_for("tick 0 again", |s| s.contains("tick 0 │"));
+    sandbox.type_keys(&".".repeat(usize::try_from(end).unwrap()));
+    let replayed = sandbox.wait_for("the moves replayed", |s| s.contains(&format!("tick {end} │")));
+    assert_eq!(checksum_shown(&replayed), played, "rewinding replays the same moves");
+
+    let run = std::process::Command::new(env!("CARGO_BIN_EXE_geom-tui"))
+        .args(["run", scene, "--ticks", &end.to_string(), "--inputs"])
+        .arg(&inputs)
+        .output()
+        .expect("run geom-tui");
+    assert!(run.status.success(), "{}", String::from_utf8_lossy(&run.stderr));
+    let stdout = String::from_utf8(run.stdout).expect("text");
+    assert_eq!(
+        stdout.lines().last(),
+        Some(format!("{end} {played}").as_str()),
+        "run --inputs ends where the sandbox is"
+    );
+    sandbox.type_keys("q");
+    sandbox.wait_for("the question", |s| s.contains("quit?"));
     sandbox.type_keys("y");
     assert!(sandbox.wait_for_exit().success());
 }

@@ -13,7 +13,7 @@ impl App {
 
     pub(super) fn complete(&mut self) {
         let Some(prompt) = &mut self.editor.prompt else { return };
-        if !matches!(prompt.kind, PromptKind::Open | PromptKind::SaveState) {
+        if !matches!(prompt.kind, PromptKind::Open | PromptKind::SaveState | PromptKind::SaveInputs) {
             return;
         }
         let (text, names) = editor::complete(&prompt.text, editor::home().as_deref());
@@ -32,7 +32,10 @@ impl App {
         match kind {
             PromptKind::Edit(selected) => self.edit_typed(selected, &text),
             PromptKind::World => self.edit_world(&text),
-            PromptKind::Open | PromptKind::SaveState if text.trim().is_empty() => self.refuse("no file name given"),
+            PromptKind::Open | PromptKind::SaveState | PromptKind::SaveInputs if text.trim().is_empty() => {
+                self.refuse("no file name given");
+            }
+            PromptKind::SaveInputs => self.save_inputs(&path()),
             PromptKind::Open => match self.unsaved() {
                 None => self.open_now(path()),
                 Some(what) => {
@@ -100,6 +103,7 @@ impl App {
         match opened {
             Ok(timeline) => {
                 self.timeline = timeline;
+                self.play = None;
                 self.select(None);
                 self.fit();
                 self.info(format!("opened {} in {}", path.display(), self.kind()));

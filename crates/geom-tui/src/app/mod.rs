@@ -5,6 +5,7 @@
 mod edit;
 mod file;
 mod footer;
+mod play;
 mod view;
 
 pub(crate) use self::footer::{footer_rows, footer_text, wrap};
@@ -82,6 +83,8 @@ pub struct App {
     pub(crate) timeline: Timeline,
     pub(crate) editor: Editor,
     pub(crate) view: View,
+    /// Play mode's character and keys, while it is on.
+    pub(crate) play: Option<play::Play>,
 }
 
 impl App {
@@ -104,8 +107,12 @@ impl App {
             pointer: None,
             quit: false,
         };
-        let mut app =
-            Self { timeline: Timeline::new(scene, kind)?, editor: Editor { path, ..Editor::default() }, view };
+        let mut app = Self {
+            timeline: Timeline::new(scene, kind)?,
+            editor: Editor { path, ..Editor::default() },
+            view,
+            play: None,
+        };
         app.fit();
         Ok(app)
     }
@@ -330,7 +337,12 @@ impl App {
     /// ```
     pub fn advance(&mut self, elapsed: Duration) {
         let split = self.timeline.secondary().is_some();
-        let skipped = self.timeline.advance(elapsed);
+        let play = &mut self.play;
+        let skipped = self.timeline.advance(elapsed, |timeline| {
+            if let Some(play) = play.as_mut() {
+                play::drive(timeline, play);
+            }
+        });
         self.report_skipped(skipped);
         self.report_split_lost(split);
     }
@@ -359,6 +371,8 @@ impl App {
             Mode::Prompt
         } else if self.view.help.is_some() {
             Mode::Help
+        } else if self.play.is_some() {
+            Mode::Play
         } else {
             Mode::Normal
         }
@@ -406,7 +420,7 @@ impl App {
             }
             _ => {}
         }
-        if self.mode() == Mode::Normal {
+        if matches!(self.mode(), Mode::Normal | Mode::Play) && !matches!(action, Action::Walk(_) | Action::Jump) {
             self.view.message = None;
         }
         match action {
@@ -422,13 +436,7 @@ impl App {
                 self.view.help = self.view.help.map(|top| top.saturating_add_signed(by).min(last));
             }
             Action::TogglePlay => self.timeline.toggle_play(),
-            Action::StepForward => {
-                self.timeline.pause();
-                let split = self.timeline.secondary().is_some();
-                let skipped = self.timeline.step_forward();
-                self.report_skipped(skipped);
-                self.report_split_lost(split);
-            }
+            Action::StepForward => self.step_forward(),
             Action::StepBack => {
                 self.timeline.pause();
                 if !self.timeline.step_back() {
@@ -492,8 +500,23 @@ impl App {
                     self.view.camera.zoom(if closer { 0.8 } else { 1.25 }, at);
                 }
             }
+            Action::ToggleCharacter | Action::Walk(_) | Action::Jump | Action::SaveInputsPrompt => {
+                self.play_action(&action);
+            }
             Action::Resize(..) | Action::Hover(..) | Action::DragTo(..) | Action::Release => {}
         }
+    }
+
+    /// One tick forward, paused: with play mode's move for this tick.
+    fn step_forward(&mut self) {
+        self.timeline.pause();
+        if let Some(play) = self.play.as_mut() {
+            play::drive(&mut self.timeline, play);
+        }
+        let split = self.timeline.secondary().is_some();
+        let skipped = self.timeline.step_forward();
+        self.report_skipped(skipped);
+        self.report_split_lost(split);
     }
 
     fn prompt_action(&mut self, action: Action) {

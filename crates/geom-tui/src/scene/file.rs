@@ -80,56 +80,64 @@ impl Scene {
     /// # Ok::<(), geom_tui::scene::SceneError>(())
     /// ```
     pub fn save(&self, path: &Path) -> std::io::Result<()> {
-        use std::io::ErrorKind;
-        let with_path = |e: std::io::Error| std::io::Error::new(e.kind(), format!("{}: {e}", path.display()));
-        let refuse = |kind: ErrorKind, why: &str| std::io::Error::new(kind, format!("{}: {why}", path.display()));
-        // Renaming over a link would replace the link: write where it points.
-        let path = &link_target(path).map_err(with_path)?;
-        let name = path.file_name().ok_or_else(|| refuse(ErrorKind::InvalidInput, "not a file name"))?;
-        let permissions = match std::fs::metadata(path) {
-            Ok(target) if target.is_dir() => return Err(refuse(ErrorKind::IsADirectory, "a directory, not a file")),
-            Ok(target) if !target.is_file() => {
-                return Err(refuse(ErrorKind::InvalidInput, "not a regular file; left as it is"));
-            }
-            Ok(target) => {
-                // Renaming over a read-only file would succeed: ask whether
-                // it may be written instead (as root too, by its mode).
-                let writable =
-                    !target.permissions().readonly() && std::fs::OpenOptions::new().write(true).open(path).is_ok();
-                if !writable {
-                    return Err(refuse(ErrorKind::PermissionDenied, "the file is read-only; left as it is"));
-                }
-                Some(target.permissions())
-            }
-            Err(_) => None,
-        };
-        let parent = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-        if !parent.is_dir() {
-            return Err(refuse(ErrorKind::NotFound, &format!("no directory {}", parent.display())));
-        }
-        // What is saved must load again: numbers far from 1 are written
-        // out in full and can take hundreds of digits each.
-        let text = self.to_toml();
-        if u64::try_from(text.len()).map_or(true, |n| n > MAX_FILE_BYTES) {
-            let why = format!(
-                "not written: the scene's text would be {} bytes, more than the {MAX_FILE_BYTES} (16 MiB) \
-                 a scene file may have",
-                text.len()
-            );
-            return Err(refuse(ErrorKind::FileTooLarge, &why));
-        }
-        let write = || -> std::io::Result<()> {
-            let mut file = temp_file_beside(parent, name)?;
-            if let Some(permissions) = permissions {
-                file.as_file().set_permissions(permissions)?;
-            }
-            file.write_all(text.as_bytes())?;
-            file.as_file().sync_all()?;
-            // On failure the temporary file is dropped, which removes it.
-            file.persist(path).map(drop).map_err(|e| e.error)
-        };
-        write().map_err(with_path)
+        save_text(path, &self.to_toml(), "a scene file")
     }
+}
+
+/// Writes `text` to `path` atomically (a temporary file beside it, then a
+/// rename), keeping an existing file's permissions and writing where a
+/// link points; refuses a directory, a read-only or irregular file, a
+/// missing directory, and text longer than [`MAX_FILE_BYTES`] (`what`
+/// names the kind of file in that message). On failure the old file, if
+/// any, is untouched and no temporary file is left.
+pub(crate) fn save_text(path: &Path, text: &str, what: &str) -> std::io::Result<()> {
+    use std::io::ErrorKind;
+    let with_path = |e: std::io::Error| std::io::Error::new(e.kind(), format!("{}: {e}", path.display()));
+    let refuse = |kind: ErrorKind, why: &str| std::io::Error::new(kind, format!("{}: {why}", path.display()));
+    // Renaming over a link would replace the link: write where it points.
+    let path = &link_target(path).map_err(with_path)?;
+    let name = path.file_name().ok_or_else(|| refuse(ErrorKind::InvalidInput, "not a file name"))?;
+    let permissions = match std::fs::metadata(path) {
+        Ok(target) if target.is_dir() => return Err(refuse(ErrorKind::IsADirectory, "a directory, not a file")),
+        Ok(target) if !target.is_file() => {
+            return Err(refuse(ErrorKind::InvalidInput, "not a regular file; left as it is"));
+        }
+        Ok(target) => {
+            // Renaming over a read-only file would succeed: ask whether
+            // it may be written instead (as root too, by its mode).
+            let writable =
+                !target.permissions().readonly() && std::fs::OpenOptions::new().write(true).open(path).is_ok();
+            if !writable {
+                return Err(refuse(ErrorKind::PermissionDenied, "the file is read-only; left as it is"));
+            }
+            Some(target.permissions())
+        }
+        Err(_) => None,
+    };
+    let parent = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    if !parent.is_dir() {
+        return Err(refuse(ErrorKind::NotFound, &format!("no directory {}", parent.display())));
+    }
+    // What is saved must load again: numbers far from 1 are written
+    // out in full and can take hundreds of digits each.
+    if u64::try_from(text.len()).map_or(true, |n| n > MAX_FILE_BYTES) {
+        let why = format!(
+            "not written: its text would be {} bytes, more than the {MAX_FILE_BYTES} (16 MiB) {what} may have",
+            text.len()
+        );
+        return Err(refuse(ErrorKind::FileTooLarge, &why));
+    }
+    let write = || -> std::io::Result<()> {
+        let mut file = temp_file_beside(parent, name)?;
+        if let Some(permissions) = permissions {
+            file.as_file().set_permissions(permissions)?;
+        }
+        file.write_all(text.as_bytes())?;
+        file.as_file().sync_all()?;
+        // On failure the temporary file is dropped, which removes it.
+        file.persist(path).map(drop).map_err(|e| e.error)
+    };
+    write().map_err(with_path)
 }
 
 /// A new, empty temporary file in `dir`, hidden and named after the file

@@ -94,6 +94,7 @@ mod model;
 mod toml;
 
 pub use error::{MAX_BODIES, MAX_COLLIDERS, MAX_FILE_BYTES, MAX_TOKENS, SceneError, SceneErrorKind};
+pub(crate) use file::save_text;
 pub use model::{BodySpec, ColliderSpec, Scene, Settings, Shape};
 pub(crate) use model::{explain, of_vec, to_vec};
 

@@ -2,6 +2,8 @@
 //! that stepping back past an edit and forward again replays it, and so
 //! that it can be undone.
 
+use geom_core::Vec2;
+
 use crate::num::ScalarKind;
 use crate::scene::{BodySpec, ColliderSpec, MAX_BODIES, MAX_COLLIDERS, Scene};
 use crate::sim::{self, Field, Selected, Sim};
@@ -65,6 +67,11 @@ pub(crate) enum Edit {
     AddCollider(ColliderSpec),
     /// Removes a body or a collider.
     Remove(Item),
+    /// Moves a character (a body of inverse mass 0) by a motion, through
+    /// the character controller: play mode's input for one tick. Unlike
+    /// the others it applies as the tick it is made at steps on, as
+    /// `run --inputs` applies a `[[move]]`.
+    Move(Item, Vec2<f64>),
 }
 
 /// How a set-up's numbering changed: what later edits are renumbered by.
@@ -105,6 +112,10 @@ impl Edit {
                 Selected::Collider(id) => sim.remove_collider(id),
             }
             .map(|()| None),
+            Self::Move(item, motion) => match item.find(sim)? {
+                Selected::Body(id) => sim.move_character(id, *motion).map(|_| None),
+                Selected::Collider(_) => Err("only a body moves as a character".to_owned()),
+            },
         }
     }
 
@@ -160,6 +171,7 @@ impl Edit {
                 }
                 Ok(Some(Renumber::Removed(*item)))
             }
+            Self::Move(..) => Err("a character moves while the world runs, not in the set-up".to_owned()),
         }
     }
 
@@ -186,6 +198,7 @@ impl Edit {
         Some(match self {
             Self::Set(item, changes) => Self::Set(map(*item)?, changes.clone()),
             Self::Remove(item) => Self::Remove(map(*item)?),
+            Self::Move(item, motion) => Self::Move(map(*item)?, *motion),
             other => other.clone(),
         })
     }
@@ -204,6 +217,9 @@ mod tests {
 
     #[test]
     fn renumbering_moves_only_the_items_of_the_changed_list_past_the_change() {
+        let walk = |item| Edit::Move(item, Vec2::new(0.125, 0.0));
+        assert_eq!(walk(Item::Body(5)).renumbered(Renumber::Removed(Item::Body(2))), Some(walk(Item::Body(4))));
+        assert_eq!(walk(Item::Body(2)).renumbered(Renumber::Removed(Item::Body(2))), None);
         let set = |item| Edit::Set(item, vec![(Field::X, 1.0)]);
         let removed = Renumber::Removed(Item::Body(2));
         assert_eq!(set(Item::Body(1)).renumbered(removed), Some(set(Item::Body(1))));

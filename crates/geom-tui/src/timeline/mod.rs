@@ -15,12 +15,13 @@ mod edit;
 use std::collections::VecDeque;
 use std::time::{Duration, Instant};
 
+use geom_core::Vec2;
 use geom_core::world::BodyId;
 
 pub(crate) use self::edit::{Edit, Item};
 use crate::num::ScalarKind;
 use crate::scene::{Scene, SceneError, SceneErrorKind, Settings};
-use crate::sim::{self, Selected, Sim};
+use crate::sim::{self, MoveView, Selected, Sim};
 
 /// Run speeds to choose from, in ticks per second.
 pub(crate) const SPEEDS: [u32; 11] = [1, 2, 5, 10, 20, 30, 60, 120, 240, 480, 960];
@@ -43,10 +44,12 @@ const UNDO_DEPTH: usize = 100;
 pub(crate) const THRESHOLD_EXPONENTS: std::ops::RangeInclusive<i32> = -9..=3;
 const DEFAULT_THRESHOLD_EXPONENT: i32 = -2;
 
-/// The state at one tick: the world, and its twin in split view.
+/// The state at one tick: the world, and its twin in split view, and
+/// what the character's move that led to it met.
 struct Frame {
     primary: Box<dyn Sim>,
     split: Option<Split>,
+    moved: Option<MoveView>,
 }
 
 /// The split view's second world at one tick.
@@ -60,7 +63,7 @@ struct Split {
 impl Clone for Frame {
     fn clone(&self) -> Self {
         let split = self.split.as_ref().map(|s| Split { world: s.world.boxed_clone(), deviation: s.deviation });
-        Self { primary: self.primary.boxed_clone(), split }
+        Self { primary: self.primary.boxed_clone(), split, moved: self.moved }
     }
 }
 
@@ -70,7 +73,7 @@ impl Frame {
         let primary = sim::build(setup, kind)?;
         let world = compare.map(|k| sim::build(setup, k)).transpose()?;
         let split = world.map(|world| Split { deviation: deviation(&*primary, &*world), world });
-        Ok(Self { primary, split })
+        Ok(Self { primary, split, moved: None })
     }
 
     fn bytes(&self) -> usize {
@@ -83,6 +86,27 @@ impl Frame {
     /// refused). When the split view's twin cannot take an edit the world
     /// took, the frame loses its twin.
     fn step(&mut self, edits: &[(u64, Edit)]) -> usize {
+        // The moves made at this tick first, as the tick steps on (as
+        // `run --inputs` applies a `[[move]]`).
+        let now = self.primary.tick();
+        let mut skipped = 0;
+        self.moved = None;
+        for (_, edit) in edits.iter().filter(|(at, e)| *at == now && matches!(e, Edit::Move(..))) {
+            let Edit::Move(item, motion) = edit else { continue };
+            let Ok(Selected::Body(id)) = item.find(&*self.primary) else {
+                skipped += 1;
+                continue;
+            };
+            match self.primary.move_character(id, *motion) {
+                Ok(view) => self.moved = Some(view),
+                Err(_) => skipped += 1,
+            }
+            if let Some(split) = &mut self.split
+                && edit.apply(&mut *split.world).is_err()
+            {
+                self.split = None;
+            }
+        }
         self.primary.step();
         if let Some(split) = &mut self.split {
             split.world.step();
@@ -91,8 +115,7 @@ impl Frame {
         let tick = self.primary.tick();
         // Each world on its own: what the comparison type refuses must not
         // change the run of the world shown, which is `run`'s.
-        let mut skipped = 0;
-        for (_, edit) in edits.iter().filter(|(at, _)| *at == tick) {
+        for (_, edit) in edits.iter().filter(|(at, e)| *at == tick && !matches!(e, Edit::Move(..))) {
             let applied = edit.apply(&mut *self.primary).is_ok();
             skipped += usize::from(!applied);
             // A twin that cannot take what the world took compares
@@ -372,7 +395,7 @@ impl Timeline {
     /// speed, when playing: at most 32, and no more once stepping has
     /// taken 50 ms: how many later edits no longer applied on the way.
     /// The clock sets only the pace, never a result.
-    pub(crate) fn advance(&mut self, elapsed: Duration) -> usize {
+    pub(crate) fn advance(&mut self, elapsed: Duration, mut before_step: impl FnMut(&mut Self)) -> usize {
         if !self.playing {
             self.pending = 0.0;
             return 0;
@@ -388,6 +411,7 @@ impl Timeline {
         let started = Instant::now();
         let mut skipped = 0;
         for _ in 0..ticks {
+            before_step(self);
             skipped += self.step_forward();
             if started.elapsed() >= STEP_BUDGET {
                 self.pending = 0.0;
@@ -539,6 +563,43 @@ impl Timeline {
         }
         self.merging = item;
         Ok(added)
+    }
+
+    /// Records a character's move at the current tick (play mode's input),
+    /// replacing the one it had there: it applies as the tick steps on,
+    /// and again whenever a replay steps on from it. Not an edit to undo:
+    /// play mode records one a tick.
+    pub(crate) fn record_move(&mut self, item: Item, motion: Vec2<f64>) {
+        let tick = self.tick();
+        let same = |(t, e): &(u64, Edit)| *t == tick && matches!(e, Edit::Move(i, _) if *i == item);
+        if let Some(k) = self.edits.iter().position(same) {
+            self.edits[k].1 = Edit::Move(item, motion);
+        } else {
+            let at = self.edits.partition_point(|(t, _)| *t <= tick);
+            self.edits.insert(at, (tick, Edit::Move(item, motion)));
+        }
+    }
+
+    /// The motion recorded for `item` at `tick`, if any.
+    pub(crate) fn move_at(&self, tick: u64, item: Item) -> Option<Vec2<f64>> {
+        self.edits.iter().find_map(|(t, e)| match e {
+            Edit::Move(i, motion) if *t == tick && *i == item => Some(*motion),
+            _ => None,
+        })
+    }
+
+    /// Every character move recorded, by tick: what an inputs file of
+    /// `[[move]]` tables replays.
+    pub(crate) fn moves(&self) -> impl Iterator<Item = (u64, Item, Vec2<f64>)> + '_ {
+        self.edits.iter().filter_map(|(t, e)| match e {
+            Edit::Move(item, motion) => Some((*t, *item, *motion)),
+            _ => None,
+        })
+    }
+
+    /// What the character's move that led to the current tick met.
+    pub(crate) fn last_move(&self) -> Option<MoveView> {
+        self.now.moved
     }
 
     /// Ends the merged edit in progress: the next edit is one of its own.

@@ -114,6 +114,9 @@ fn draw_status(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
         app.checksum(),
         timeline.rewindable()
     );
+    if let Some(play) = app.play_status() {
+        let _ = write!(first, " │ {play}");
+    }
     if let Some(at) = app.pointer() {
         let _ = write!(first, " │ at {}, {}", short(at.x), short(at.y));
     }
@@ -189,6 +192,7 @@ fn draw_footer(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
             PromptKind::World => "edit world> ",
             PromptKind::Open => "open scene file (Tab completes)> ",
             PromptKind::SaveState => "save this tick's state as> ",
+            PromptKind::SaveInputs => "save the moves played as> ",
         };
         // The prompt's line is the last, whatever room the text above had.
         let room = usize::from(area.height).saturating_sub(1);

@@ -123,7 +123,7 @@ fn a_scene_whose_text_would_be_too_large_to_load_again_is_not_saved() {
     let path = scratch.file("kept.toml", b"old contents");
     let e = scene.save(&path).unwrap_err();
     assert_eq!(e.kind(), std::io::ErrorKind::FileTooLarge);
-    assert!(e.to_string().contains(": not written: the scene's text would be "), "{e}");
+    assert!(e.to_string().contains(": not written: its text would be "), "{e}");
     assert_eq!(std::fs::read(&path).unwrap(), b"old contents");
     assert_eq!(scratch.names(), ["kept.toml"], "no temporary file is left behind");
 }

@@ -88,13 +88,16 @@ fn a_capsule_body_is_read_with_its_core_relative_to_its_position() {
 }
 
 #[test]
-fn the_player_scene_parses_and_builds_in_every_precision_with_capsule_bodies() {
+fn the_player_scene_parses_and_builds_in_every_precision_with_a_capsule_character() {
     let scene = Scene::parse(include_str!("../../../scenes/player.toml")).unwrap();
-    assert!(!scene.bodies.is_empty() && scene.bodies.iter().all(BodySpec::is_capsule));
+    let player = scene.bodies[0];
+    assert!(player.is_capsule() && player.inverse_mass == 0.0);
+    assert!(scene.colliders.iter().any(|c| c.one_way.is_some()) && scene.colliders.iter().any(ColliderSpec::is_moving));
     for kind in ScalarKind::ALL {
         crate::num::with_scalar!(kind, S => {
             let world = scene.build::<S>().unwrap_or_else(|e| panic!("{kind}: {e}"));
-            assert!(world.bodies().iter().all(geom_core::world::Body::is_capsule), "{kind}");
+            let capsules = |bodies: &[geom_core::world::Body<S>]| bodies.iter().map(geom_core::world::Body::is_capsule).collect::<Vec<_>>();
+            assert_eq!(capsules(world.bodies()), scene.bodies.iter().map(BodySpec::is_capsule).collect::<Vec<_>>(), "{kind}");
         });
     }
 }
