@@ -5,8 +5,8 @@
 //! events under snapshot and restore, and a clone stepped in parallel.
 
 use geom_core::world::{
-    Body, BodyDef, BodyId, ColliderDef, ColliderId, Event, EventKind, Filter, Id, Nearest, RayHit, Shape, Snapshot,
-    World, WorldConfig, WorldError, sync_test,
+    Body, BodyDef, BodyId, CharacterConfig, CharacterMove, ColliderDef, ColliderId, Event, EventKind, Filter, Id,
+    Nearest, RayHit, Shape, Snapshot, World, WorldConfig, WorldError, sync_test,
 };
 use geom_core::{Capsule, Circle, Segment, ShapeError, Vec2};
 
@@ -40,6 +40,22 @@ enum Op<S> {
     OverlapCircle(Circle<S>, Filter),
     OverlapCapsule(Capsule<S>, Filter),
     Nearest(Vec2<S>, Filter),
+    MoveCharacter(BodyId, Vec2<S>),
+}
+
+impl<S> Op<S> {
+    /// The body the operation names, if it names one.
+    fn body(&self) -> Option<BodyId> {
+        match self {
+            Self::SetBody(id, _)
+            | Self::RemoveBody(id)
+            | Self::SetVelocity(id, _)
+            | Self::ApplyImpulse(id, _)
+            | Self::SetPosition(id, _)
+            | Self::MoveCharacter(id, _) => Some(*id),
+            _ => None,
+        }
+    }
 }
 
 /// What an operation answered: compared between the world and its clone,
@@ -55,6 +71,7 @@ enum Answer<S> {
     Ray(Option<RayHit<S>>),
     Found(Vec<Id>),
     Nearest(Option<Nearest<S>>),
+    Moved(Result<CharacterMove<S>, WorldError>),
 }
 
 fn apply<S: FuzzScalar>(world: &mut World<S>, op: &Op<S>) -> Answer<S> {
@@ -88,6 +105,7 @@ fn apply<S: FuzzScalar>(world: &mut World<S>, op: &Op<S>) -> Answer<S> {
             Answer::Found(found)
         }
         Op::Nearest(p, filter) => Answer::Nearest(world.nearest(*p, *filter)),
+        Op::MoveCharacter(id, motion) => Answer::Moved(world.move_character(*id, *motion, &CharacterConfig::new())),
     }
 }
 
@@ -391,7 +409,7 @@ fn decode<S: FuzzScalar>(input: &mut Input<'_, S>, world: &World<S>, model: &Mod
         Some(id) => Decoded::Op(op(id, input.point())),
         None => Decoded::Skip,
     };
-    let op = match input.byte() % 18 {
+    let op = match input.byte() % 19 {
         0 | 1 if world.bodies().len() < MAX_BODIES => Op::AddBody(body_def(input)),
         2 => match pick(input, &model.bodies) {
             Some(id) => Op::SetBody(id, body_def(input)),
@@ -432,6 +450,7 @@ fn decode<S: FuzzScalar>(input: &mut Input<'_, S>, world: &World<S>, model: &Mod
             None => return Decoded::Skip,
         },
         16 => Op::Nearest(input.point(), filter(input)),
+        17 => return body(input, Op::MoveCharacter),
         _ => Op::Step(1 + input.byte() % MAX_STEPS),
     };
     Decoded::Op(op)
@@ -464,14 +483,7 @@ fn body_input_error<S: FuzzScalar>(
 /// returns its definition, an input changes exactly what it says, a step
 /// advances the tick by one, a query finds only what its filter matches.
 fn step_checked<S: FuzzScalar>(world: &mut World<S>, op: &Op<S>, model: &mut Model) -> Answer<S> {
-    let body_id = match op {
-        Op::SetBody(id, _)
-        | Op::RemoveBody(id)
-        | Op::SetVelocity(id, _)
-        | Op::ApplyImpulse(id, _)
-        | Op::SetPosition(id, _) => Some(*id),
-        _ => None,
-    };
+    let body_id = op.body();
     let before = body_id.and_then(|id| world.body(id)).map(Body::def);
     let collider_id = match op {
         Op::SetCollider(id, _) | Op::RemoveCollider(id) | Op::SetColliderVelocity(id, _) => Some(*id),
@@ -497,6 +509,10 @@ fn step_checked<S: FuzzScalar>(world: &mut World<S>, op: &Op<S>, model: &mut Mod
         (Op::RemoveBody(id), Answer::Removed(result)) => {
             let expected = before.ok_or(WorldError::UnknownBody(*id));
             assert_eq!(*result, expected, "{}: remove_body({id:?})", S::NAME);
+        }
+        (Op::MoveCharacter(id, motion), Answer::Moved(result)) => {
+            let after = world.body(*id).map(Body::def);
+            check_character_move(*id, *motion, result, before.as_ref(), after.as_ref());
         }
         (Op::SetVelocity(..) | Op::ApplyImpulse(..) | Op::SetPosition(..), Answer::Unit(result)) => {
             let after = body_id.and_then(|id| world.body(id)).map(Body::def);
@@ -601,6 +617,37 @@ fn events_are_sound<S: FuzzScalar>(world: &World<S>) {
             }
             EventKind::ContactEnded | EventKind::SensorEnded => {}
         }
+    }
+}
+
+/// Property: a character's move is refused with the documented error (an
+/// unknown id, a motion out of range, a body that is not kinematic) and
+/// changes nothing then; a move it makes leaves the body still, its motion
+/// in range.
+fn check_character_move<S: FuzzScalar>(
+    id: BodyId,
+    motion: Vec2<S>,
+    result: &Result<CharacterMove<S>, WorldError>,
+    before: Option<&BodyDef<S>>,
+    after: Option<&BodyDef<S>>,
+) {
+    let expected = body_input_error(before, id, |def| {
+        if !vec_in_range(motion) {
+            Some(WorldError::Velocity)
+        } else if def.inverse_mass != S::ZERO {
+            Some(WorldError::Character)
+        } else {
+            None
+        }
+    });
+    assert_eq!(result.as_ref().err().copied(), expected, "{}: move_character({id:?}, {motion:?})", S::NAME);
+    match (result, after) {
+        (Ok(moved), Some(after)) => {
+            assert_eq!(after.velocity, Vec2::ZERO, "{}: a moved character is still", S::NAME);
+            assert!(vec_in_range(moved.motion), "{}: {moved:?}", S::NAME);
+        }
+        (Err(_), after) => assert_eq!(before, after, "{}: a refused move changed the body", S::NAME),
+        (Ok(_), None) => panic!("{}: a move of a body that is not there", S::NAME),
     }
 }
 
