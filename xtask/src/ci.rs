@@ -1,6 +1,8 @@
 //! `cargo xtask ci`: everything CI checks, in order, each command printed
 //! before it runs.
 
+use std::path::{Path, PathBuf};
+
 use crate::deny::deny;
 use crate::run::Step;
 
@@ -81,6 +83,7 @@ fn package() -> Result<(), String> {
         println!("\npackage: no workspace member is publishable");
         return Ok(());
     }
+    forget_stale_extractions(&members)?;
     let selected: Vec<&str> = members.iter().flat_map(|m| ["-p", m.as_str()]).collect();
     for command in [
         &["package", "--list", "--allow-dirty"][..],
@@ -94,9 +97,75 @@ fn package() -> Result<(), String> {
     Ok(())
 }
 
+/// Removes the members' sources that an earlier `cargo package` unpacked
+/// from its temporary local registry into `$CARGO_HOME/registry/src`.
+/// Cargo unpacks a crate there once and reuses the directory while its
+/// `.cargo-ok` file is there, even when the package has changed since: a
+/// later run then verified geom-tui against an old geom-core and failed on
+/// an API the workspace has. crates.io's own directories are left alone.
+fn forget_stale_extractions(members: &[String]) -> Result<(), String> {
+    let home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")));
+    let Some(home) = home else { return Ok(()) };
+    for stale in stale_extractions(&home.join("registry/src"), members) {
+        std::fs::remove_dir_all(&stale).map_err(|e| format!("cannot remove {}: {e}", stale.display()))?;
+        println!("package: removed {}, unpacked by an earlier package run", stale.display());
+    }
+    Ok(())
+}
+
+/// The directories under `registry_src` holding a member's unpacked
+/// package, in local registries only (whose directories' names start with
+/// `-`, crates.io's with `index.`).
+fn stale_extractions(registry_src: &Path, members: &[String]) -> Vec<PathBuf> {
+    let entries = |dir: &Path| -> Vec<PathBuf> {
+        let mut paths: Vec<PathBuf> =
+            std::fs::read_dir(dir).map(|d| d.flatten().map(|e| e.path()).collect()).unwrap_or_default();
+        paths.sort();
+        paths
+    };
+    let name = |p: &Path| p.file_name().map(|n| n.to_string_lossy().into_owned()).unwrap_or_default();
+    entries(registry_src)
+        .into_iter()
+        .filter(|registry| name(registry).starts_with('-'))
+        .flat_map(|registry| entries(&registry))
+        .filter(|unpacked| {
+            let unpacked = name(unpacked);
+            members.iter().any(|m| {
+                unpacked
+                    .strip_prefix(m.as_str())
+                    .and_then(|rest| rest.strip_prefix('-'))
+                    .is_some_and(|version| version.starts_with(|c: char| c.is_ascii_digit()))
+            })
+        })
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
-    use super::publishable;
+    use super::{publishable, stale_extractions};
+
+    #[test]
+    fn only_the_members_unpacked_from_local_registries_are_stale() {
+        let dir = std::env::temp_dir().join(format!("xtask-stale-{}", std::process::id()));
+        for path in [
+            "index.crates.io-1949cf8c6b5b557f/geom-core-0.1.0",
+            "index.crates.io-1949cf8c6b5b557f/serde-1.0.0",
+            "-14cd1cce6819ff87/geom-core-0.1.0",
+            "-14cd1cce6819ff87/geom-core-extra-0.1.0",
+            "-22c3805da5a543b4/geom-tui-0.2.0",
+        ] {
+            std::fs::create_dir_all(dir.join(path)).unwrap();
+        }
+        let members = ["geom-core".to_owned(), "geom-tui".to_owned()];
+        let stale = stale_extractions(&dir, &members);
+        std::fs::remove_dir_all(&dir).unwrap();
+        assert_eq!(
+            stale,
+            [dir.join("-14cd1cce6819ff87/geom-core-0.1.0"), dir.join("-22c3805da5a543b4/geom-tui-0.2.0")]
+        );
+    }
 
     #[test]
     fn only_members_without_publish_false_are_packaged() {
