@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::deny::deny;
-use crate::run::Step;
+use crate::run::{Step, root};
 
 /// Runs every check CI runs.
 pub(crate) fn ci() -> Result<(), String> {
@@ -84,6 +84,12 @@ fn package() -> Result<(), String> {
         return Ok(());
     }
     forget_stale_extractions(&members)?;
+    // The packages are verified in a target directory of their own, from
+    // which the members' last builds are removed first: cargo takes a
+    // registry's crate for unchanging, so it would reuse the geom-core
+    // built from an earlier package.
+    let target = root().join("target/package-verify");
+    forget_stale_builds(&target, &members)?;
     let selected: Vec<&str> = members.iter().flat_map(|m| ["-p", m.as_str()]).collect();
     for command in [
         &["package", "--list", "--allow-dirty"][..],
@@ -92,7 +98,31 @@ fn package() -> Result<(), String> {
     ] {
         let mut args = command.to_vec();
         args.extend(&selected);
-        Step::cargo(&args).run()?;
+        Step::cargo(&args).env("CARGO_TARGET_DIR", &target.to_string_lossy()).run()?;
+    }
+    Ok(())
+}
+
+/// Removes what the verification builds in `target` made of the members
+/// (their fingerprints, libraries and build scripts' output).
+fn forget_stale_builds(target: &Path, members: &[String]) -> Result<(), String> {
+    for dir in [".fingerprint", "deps", "build"] {
+        let dir = target.join("debug").join(dir);
+        let Ok(entries) = std::fs::read_dir(&dir) else { continue };
+        for entry in entries.flatten() {
+            let name = entry.file_name().to_string_lossy().into_owned();
+            let of_member = members.iter().any(|m| {
+                let crate_name = m.replace('-', "_");
+                [format!("{m}-"), format!("{crate_name}-"), format!("lib{crate_name}-")]
+                    .iter()
+                    .any(|p| name.starts_with(p))
+            });
+            if of_member {
+                let path = entry.path();
+                let removed = if path.is_dir() { std::fs::remove_dir_all(&path) } else { std::fs::remove_file(&path) };
+                removed.map_err(|e| format!("cannot remove {}: {e}", path.display()))?;
+            }
+        }
     }
     Ok(())
 }
