@@ -38,7 +38,8 @@ use crate::vec2::Vec2;
 ///    character down a walkable slope): up a slope it follows the slope at
 ///    its walking pace, down one it goes on level and the snap (5) brings
 ///    it back onto it. Against a steeper slope or a wall it slides, and a
-///    character on the ground never slides up it.
+///    character on the ground never climbs it by sliding (a jump still
+///    rises along it).
 /// 3. **Steps**: blocked by something steeper while on the ground, it tries
 ///    the move lifted by [`step_height`](CharacterConfig::step_height): if
 ///    it can go forward there (by what is left of its motion, and at least
@@ -57,9 +58,11 @@ use crate::vec2::Vec2;
 ///    [`CharacterMove::grounded`](CharacterMove::grounded).
 ///
 /// One-way colliders block the character as they block bodies. Sensors are
-/// passed through (the step reports their overlaps). There is no state
-/// beyond the body itself: a world saved, loaded or rolled back moves its
-/// characters the same way.
+/// passed through (the step reports their overlaps). During the step that
+/// follows, a collider moving into the character pushes it along, as it
+/// pushes any body; one that squeezes it against a body goes on through
+/// both (a collider never stops). There is no state beyond the body itself:
+/// a world saved, loaded or rolled back moves its characters the same way.
 ///
 /// # Examples
 ///
