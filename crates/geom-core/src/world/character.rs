@@ -225,8 +225,9 @@ struct Mover<'a, S: Scalar> {
     world: &'a World<S>,
     body: Body<S>,
     obstacles: Vec<Obstacle<S>>,
-    /// How close to touching a body is when it is not inside a one-way
-    /// collider, and how far below it ground is looked for.
+    /// How far below the character ground is looked for: two rounding
+    /// margins, as close as a body is to touching a one-way collider it is
+    /// not inside.
     allowance: S,
     limit: SlopeLimit<S>,
     up: Vec2<S>,
@@ -353,7 +354,7 @@ impl<S: Scalar> Mover<'_, S> {
     /// overlapping it by `depth` (a one-way collider may not).
     fn blocks(&self, k: usize, normal: Vec2<S>, depth: S) -> bool {
         match self.obstacles[k].id {
-            Id::Collider(_) => self.world.colliders[self.obstacles[k].index].blocks(normal, depth, self.allowance),
+            Id::Collider(_) => self.world.colliders[self.obstacles[k].index].blocks(&self.body, normal, depth),
             Id::Body(_) => true,
         }
     }

@@ -1,9 +1,10 @@
 //! Colliders: the static and moving shapes bodies collide with.
 
+use super::aabb::rounding_margin;
 use super::arith::dot;
 use super::digest::Digest;
 
-use super::{ColliderId, Filter, WorldError, hash_scalars, in_safe_range, in_unit_range};
+use super::{Body, ColliderId, Filter, WorldError, hash_scalars, in_safe_range, in_unit_range};
 use crate::query::kernel::clamp_to_range;
 use crate::scalar::Scalar;
 use crate::shape::{Capsule, Circle, Segment, ShapeError};
@@ -408,12 +409,16 @@ impl<S: Scalar> Collider<S> {
         self.one_way
     }
 
-    /// Whether it blocks a body it meets along `normal` (from the collider
-    /// towards the body) overlapping it by `depth`, where a body within
-    /// `allowance` of touching is not inside it (see
-    /// [`ColliderDef::one_way`]).
-    pub(super) fn blocks(&self, normal: Vec2<S>, depth: S, allowance: S) -> bool {
-        self.one_way.is_none_or(|up| depth <= allowance && dot(normal, up) > S::ZERO)
+    /// Whether it blocks `body` meeting it along `normal` (from the
+    /// collider towards the body) and overlapping it by `depth`, a body
+    /// within two rounding margins of touching not being inside it (see
+    /// [`ColliderDef::one_way`]). The margin is worked out for one-way
+    /// colliders only: every other collider blocks.
+    pub(super) fn blocks(&self, body: &Body<S>, normal: Vec2<S>, depth: S) -> bool {
+        self.one_way.is_none_or(|up| {
+            let margin = rounding_margin(body);
+            depth <= margin + margin && dot(normal, up) > S::ZERO
+        })
     }
 
     /// The collider as plain data, to edit and give back to

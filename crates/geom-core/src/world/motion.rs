@@ -13,7 +13,7 @@
 
 use alloc::vec::Vec;
 
-use super::aabb::{Aabb, body_reach, rounding_margin};
+use super::aabb::{Aabb, body_reach};
 use super::arith::{dot, hold_vec, in_range, mul, scale};
 use super::events::{Event, EventKind};
 use super::index::{Entry, Index};
@@ -225,9 +225,6 @@ impl<S: Scalar> Motion<'_, S> {
     ) -> Option<Stop<S>> {
         sensed.clear();
         let solid = body.solid();
-        // As the narrow phase's: a body this close to touching a one-way
-        // collider is not inside it.
-        let allowance = rounding_margin(body) + rounding_margin(body);
         let mut first: Option<Stop<S>> = None;
         for &c in candidates {
             let c = c as usize;
@@ -252,7 +249,7 @@ impl<S: Scalar> Motion<'_, S> {
                         sensed.push((S::ZERO, c as u32, contact.normal, contact.point));
                         continue;
                     }
-                    if !blocked || !collider.blocks(contact.normal, contact.depth, allowance) {
+                    if !blocked || !collider.blocks(body, contact.normal, contact.depth) {
                         continue;
                     }
                     Stop { collider: c, t: S::ZERO, normal: contact.normal, point: contact.point, travel: Vec2::ZERO }
@@ -262,7 +259,7 @@ impl<S: Scalar> Motion<'_, S> {
                         sensed.push((impact.t, c as u32, impact.normal, impact.point));
                         continue;
                     }
-                    if !collider.blocks(impact.normal, S::ZERO, allowance) {
+                    if !collider.blocks(body, impact.normal, S::ZERO) {
                         continue;
                     }
                     Stop {

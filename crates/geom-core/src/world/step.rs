@@ -437,7 +437,7 @@ fn build_contacts<S: Scalar>(
             let Some(g) = with_collider(&solid, &collider.shape, motion, margin) else {
                 continue;
             };
-            if !collider.blocks(g.normal, -g.separation, margin) {
+            if !collider.blocks(body, g.normal, -g.separation) {
                 continue;
             }
             let (normal_impulse, tangent_impulse) = warm.impulses((body.id(), Id::Collider(collider.id())));
