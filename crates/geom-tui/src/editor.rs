@@ -8,6 +8,7 @@ use std::path::{Path, PathBuf};
 use geom_core::Vec2;
 use geom_core::world::{BodyId, WorldConfig};
 
+use crate::keymap::LineEdit;
 use crate::scene::{BodySpec, Settings, Shape};
 use crate::sim::{Field, Selected, Sim, body_fields, collider_fields};
 
@@ -29,25 +30,94 @@ pub(crate) enum PromptKind {
     SaveInputs,
 }
 
-/// A line of text being typed.
+/// A line of text being typed, with a cursor that moves and edits as a
+/// shell's line does.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Prompt {
     /// What it is for.
     pub kind: PromptKind,
     /// What has been typed.
     pub text: String,
+    /// The cursor: how many characters of `text` are before it.
+    pub cursor: usize,
 }
 
 impl Prompt {
-    /// Adds `c` unless it is a control character: `false` when full.
+    /// A prompt for `kind` starting with `text`, the cursor at its end.
+    pub(crate) fn new(kind: PromptKind, text: String) -> Self {
+        let cursor = text.chars().count();
+        Self { kind, text, cursor }
+    }
+
+    /// The byte offset of the `chars`-th character.
+    fn offset(&self, chars: usize) -> usize {
+        self.text.char_indices().nth(chars).map_or(self.text.len(), |(i, _)| i)
+    }
+
+    /// Adds `c` at the cursor unless it is a control character: `false`
+    /// when full.
     pub(crate) fn type_char(&mut self, c: char) -> bool {
         if self.text.chars().count() >= PROMPT_CHARS {
             return false;
         }
         if !c.is_control() {
-            self.text.push(c);
+            let at = self.offset(self.cursor);
+            self.text.insert(at, c);
+            self.cursor += 1;
         }
         true
+    }
+
+    /// Replaces the whole text, the cursor at its end.
+    pub(crate) fn set_text(&mut self, text: String) {
+        *self = Self::new(self.kind.clone(), text);
+    }
+
+    /// Moves the cursor or deletes, as `edit` says.
+    pub(crate) fn edit(&mut self, edit: LineEdit) {
+        let chars: Vec<char> = self.text.chars().collect();
+        let (len, at) = (chars.len(), self.cursor.min(chars.len()));
+        // The start of the word before the cursor, and the end of the one
+        // after it (words are separated by spaces, `/`, `,` and `=`).
+        let gap = |c: char| c.is_whitespace() || matches!(c, '/' | ',' | '=');
+        let word_start = {
+            let mut i = at;
+            while i > 0 && gap(chars[i - 1]) {
+                i -= 1;
+            }
+            while i > 0 && !gap(chars[i - 1]) {
+                i -= 1;
+            }
+            i
+        };
+        let word_end = {
+            let mut i = at;
+            while i < len && gap(chars[i]) {
+                i += 1;
+            }
+            while i < len && !gap(chars[i]) {
+                i += 1;
+            }
+            i
+        };
+        let (cut, cursor) = match edit {
+            LineEdit::Left => (None, at.saturating_sub(1)),
+            LineEdit::Right => (None, (at + 1).min(len)),
+            LineEdit::Home => (None, 0),
+            LineEdit::End => (None, len),
+            LineEdit::WordLeft => (None, word_start),
+            LineEdit::WordRight => (None, word_end),
+            LineEdit::Backspace => (Some(at.saturating_sub(1)..at), at.saturating_sub(1)),
+            LineEdit::Delete => (Some(at..(at + 1).min(len)), at),
+            LineEdit::DeleteToStart => (Some(0..at), 0),
+            LineEdit::DeleteToEnd => (Some(at..len), at),
+            LineEdit::DeleteWord => (Some(word_start..at), word_start),
+        };
+        if let Some(range) = cut {
+            let (start, end) = (self.offset(range.start), self.offset(range.end));
+            self.text.replace_range(start..end, "");
+        }
+        self.cursor = cursor;
     }
 }
 
@@ -58,6 +128,19 @@ pub(crate) enum Question {
     Quit,
     /// Open this file, losing the unsaved edits.
     Open(PathBuf),
+    /// Write over this file, which this session neither opened nor wrote.
+    Overwrite(Save, PathBuf),
+}
+
+/// What a save writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Save {
+    /// The set-up (`w`).
+    SetUp,
+    /// The current tick's state (`W`).
+    State,
+    /// The moves played, as inputs (`I`).
+    Inputs,
 }
 
 /// A mouse drag in progress.
@@ -84,6 +167,15 @@ pub(crate) struct Editor {
     pub drag: Option<Drag>,
     /// The question asked.
     pub question: Option<Question>,
+    /// The files this session opened or wrote (as `known` gives them):
+    /// a save onto any other file that is there asks first.
+    pub known: Vec<PathBuf>,
+}
+
+/// `path` as [`Editor::known`] holds it: the file it names, once there,
+/// however it was typed.
+pub(crate) fn known(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| path.to_owned())
 }
 
 /// Reads `name=value` pairs: separated by spaces or commas, with or
@@ -298,6 +390,35 @@ mod tests {
 
     fn pairs(text: &str) -> Result<Vec<(String, f64)>, String> {
         assignments(text)
+    }
+
+    /// Every line edit keeps the cursor within the text and counts it in
+    /// characters, not bytes: a name with accents edits as it reads.
+    #[test]
+    fn line_edits_move_and_delete_by_characters_not_bytes() {
+        let mut prompt = Prompt::new(PromptKind::Open, "~/scènes/été.toml".to_owned());
+        prompt.edit(LineEdit::DeleteWord);
+        assert_eq!((prompt.text.as_str(), prompt.cursor), ("~/scènes/", 9));
+        prompt.edit(LineEdit::WordLeft);
+        assert_eq!(prompt.cursor, 2);
+        prompt.edit(LineEdit::Delete);
+        prompt.type_char('S');
+        assert_eq!((prompt.text.as_str(), prompt.cursor), ("~/Scènes/", 3));
+        prompt.edit(LineEdit::Right);
+        prompt.edit(LineEdit::Backspace);
+        assert_eq!((prompt.text.as_str(), prompt.cursor), ("~/Sènes/", 3));
+        for edit in [LineEdit::End, LineEdit::Right, LineEdit::Delete, LineEdit::WordRight] {
+            prompt.edit(edit);
+            assert_eq!(prompt.cursor, 8, "{edit:?} stays at the end");
+        }
+        prompt.edit(LineEdit::Home);
+        for edit in [LineEdit::Left, LineEdit::Backspace, LineEdit::DeleteWord, LineEdit::DeleteToStart] {
+            prompt.edit(edit);
+            assert_eq!((prompt.text.as_str(), prompt.cursor), ("~/Sènes/", 0), "{edit:?} at the start");
+        }
+        prompt.edit(LineEdit::WordRight);
+        prompt.edit(LineEdit::DeleteToEnd);
+        assert_eq!((prompt.text.as_str(), prompt.cursor), ("~", 1));
     }
 
     #[test]

@@ -99,8 +99,9 @@ pub enum Action {
     OpenPrompt,
     /// Types a character into the prompt.
     Type(char),
-    /// Deletes the prompt's last character.
-    Backspace,
+    /// Moves the prompt's cursor or deletes (Backspace is
+    /// `Line(LineEdit::Backspace)`).
+    Line(LineEdit),
     /// Completes the file name in the prompt.
     Complete,
     /// Submits the prompt.
@@ -142,6 +143,34 @@ pub enum Addition {
     Capsule,
 }
 
+/// A movement of the prompt's cursor, or a deletion, as a shell's line
+/// editor has them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LineEdit {
+    /// One character left (Left, ctrl-b).
+    Left,
+    /// One character right (Right, ctrl-f).
+    Right,
+    /// To the start (Home, ctrl-a).
+    Home,
+    /// To the end (End, ctrl-e).
+    End,
+    /// To the start of the word before (ctrl-Left, alt-b).
+    WordLeft,
+    /// To the end of the word after (ctrl-Right, alt-f).
+    WordRight,
+    /// Deletes the character before the cursor (Backspace, ctrl-h).
+    Backspace,
+    /// Deletes the character under the cursor (Delete, ctrl-d).
+    Delete,
+    /// Deletes everything before the cursor (ctrl-u).
+    DeleteToStart,
+    /// Deletes everything from the cursor on (ctrl-k).
+    DeleteToEnd,
+    /// Deletes the word before the cursor (ctrl-w, alt-Backspace, ctrl-Backspace).
+    DeleteWord,
+}
+
 /// What the keys are for at the moment.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Mode {
@@ -161,10 +190,12 @@ pub(crate) enum Mode {
 /// The action a key press asks for in `mode`, if any.
 pub(crate) fn action(mode: Mode, key: KeyEvent) -> Option<Action> {
     let control = key.modifiers.contains(KeyModifiers::CONTROL);
+    let alt = key.modifiers.contains(KeyModifiers::ALT);
     if control {
         return match key.code {
             // In the quit question, a second ctrl-c means it (App::quit).
             KeyCode::Char('c') => Some(Action::Quit),
+            _ if mode == Mode::Prompt => prompt_control(key.code).map(Action::Line),
             KeyCode::Char('z') if mode == Mode::Normal => Some(Action::Undo),
             KeyCode::Char('y') if mode == Mode::Normal => Some(Action::Redo),
             _ => None,
@@ -183,9 +214,17 @@ pub(crate) fn action(mode: Mode, key: KeyEvent) -> Option<Action> {
         Mode::Prompt => match key.code {
             KeyCode::Esc => Some(Action::Cancel),
             KeyCode::Enter => Some(Action::Submit),
-            KeyCode::Backspace => Some(Action::Backspace),
             KeyCode::Tab => Some(Action::Complete),
+            KeyCode::Char('b') if alt => Some(Action::Line(LineEdit::WordLeft)),
+            KeyCode::Char('f') if alt => Some(Action::Line(LineEdit::WordRight)),
+            KeyCode::Backspace if alt => Some(Action::Line(LineEdit::DeleteWord)),
             KeyCode::Char(c) => Some(Action::Type(c)),
+            KeyCode::Backspace => Some(Action::Line(LineEdit::Backspace)),
+            KeyCode::Delete => Some(Action::Line(LineEdit::Delete)),
+            KeyCode::Left => Some(Action::Line(LineEdit::Left)),
+            KeyCode::Right => Some(Action::Line(LineEdit::Right)),
+            KeyCode::Home => Some(Action::Line(LineEdit::Home)),
+            KeyCode::End => Some(Action::Line(LineEdit::End)),
             _ => None,
         },
         Mode::Help => match key.code {
@@ -202,6 +241,24 @@ pub(crate) fn action(mode: Mode, key: KeyEvent) -> Option<Action> {
             _ => Some(Action::Cancel),
         },
     }
+}
+
+/// A control key's line edit in a prompt, as a shell has them.
+fn prompt_control(code: KeyCode) -> Option<LineEdit> {
+    Some(match code {
+        KeyCode::Char('a') => LineEdit::Home,
+        KeyCode::Char('e') => LineEdit::End,
+        KeyCode::Char('b') => LineEdit::Left,
+        KeyCode::Char('f') => LineEdit::Right,
+        KeyCode::Char('h') => LineEdit::Backspace,
+        KeyCode::Char('d') => LineEdit::Delete,
+        KeyCode::Char('u') => LineEdit::DeleteToStart,
+        KeyCode::Char('k') => LineEdit::DeleteToEnd,
+        KeyCode::Char('w') | KeyCode::Backspace => LineEdit::DeleteWord,
+        KeyCode::Left => LineEdit::WordLeft,
+        KeyCode::Right => LineEdit::WordRight,
+        _ => return None,
+    })
 }
 
 fn normal(key: KeyEvent) -> Option<Action> {

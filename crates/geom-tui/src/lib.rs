@@ -34,5 +34,5 @@ mod timeline;
 pub mod ui;
 
 pub use app::App;
-pub use keymap::{Action, Addition};
+pub use keymap::{Action, Addition, LineEdit};
 pub use num::ScalarKind;

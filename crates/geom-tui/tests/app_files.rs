@@ -64,7 +64,7 @@ fn saving_writes_the_set_up_and_capital_w_writes_this_ticks_state() {
     assert_eq!(reopened.state().bodies, app.state().bodies, "the state reads back as it was");
 
     app.apply(Action::SaveStatePrompt);
-    apply_n(&mut app, &Action::Backspace, 2000);
+    apply_n(&mut app, &Action::Line(LineEdit::Backspace), 2000);
     app.apply(Action::Submit);
     assert_refused(&app, "no file name");
 }

@@ -93,7 +93,7 @@ fn the_moves_saved_with_i_replay_in_run_inputs_to_the_same_checksum() {
     let inputs = dir.path().join("moves.toml");
     // The prompt offers a name beside the scene; replace it with ours.
     app.apply(Action::SaveInputsPrompt);
-    apply_n(&mut app, &Action::Backspace, 200);
+    apply_n(&mut app, &Action::Line(LineEdit::Backspace), 200);
     app.apply(Action::Paste(inputs.display().to_string()));
     app.apply(Action::Submit);
     assert!(app.message().unwrap().starts_with("saved 120 moves to"), "{:?}", app.message());
@@ -106,10 +106,22 @@ fn the_moves_saved_with_i_replay_in_run_inputs_to_the_same_checksum() {
     let stdout = String::from_utf8(run.stdout).unwrap();
     let last = stdout.lines().last().unwrap();
     assert_eq!(last, format!("120 {:016x}", app.checksum()), "the run ends where the sandbox is");
-    // Saving again never overwrites the file.
-    app.apply(Action::SaveInputsPrompt);
-    apply_n(&mut app, &Action::Backspace, 200);
-    app.apply(Action::Paste(inputs.display().to_string()));
-    app.apply(Action::Submit);
-    assert!(app.message().unwrap().contains("exists"), "{:?}", app.message());
+    // This session wrote the file: saving there again asks nothing. In
+    // another session it is the user's: saving there asks first.
+    let save_again = |app: &mut App| {
+        app.apply(Action::SaveInputsPrompt);
+        app.apply(Action::Line(LineEdit::DeleteToStart));
+        app.apply(Action::Paste(inputs.display().to_string()));
+        app.apply(Action::Submit);
+    };
+    save_again(&mut app);
+    assert!(app.message().unwrap().starts_with("saved 120 moves to"), "{:?}", app.message());
+    let mut later = player_app(ScalarKind::I32F32);
+    play(&mut later);
+    save_again(&mut later);
+    let asked = later.message().unwrap();
+    assert!(
+        asked.ends_with("is there already (inputs: 120 entries): y writes over it, any other key keeps it"),
+        "{asked}"
+    );
 }

@@ -432,3 +432,142 @@ fn w_saves_the_set_up_and_keeps_the_files_comments_and_typed_values() {
     assert_eq!(at_20.bodies, app.state().bodies);
     assert_eq!(std::fs::read_to_string(&path).unwrap(), saved, "the set-up's file is untouched");
 }
+
+// === A second afternoon: tmux at 120 × 40, 80 × 24 and 40 × 12 ============
+
+/// The bottom line as the user sees it at 120 × 40.
+fn bottom(app: &mut App) -> String {
+    screen(app, 120, 40).lines().last().unwrap_or_default().to_owned()
+}
+
+// --- 2. W replaced a file without asking ------------------------------------
+
+#[test]
+fn capital_w_onto_a_file_this_session_did_not_write_asks_first_and_says_what_is_there() {
+    let dir = tempfile::tempdir().unwrap();
+    let typo = dir.path().join("typo.toml");
+    std::fs::write(&typo, "just some notes\n").unwrap();
+    let mut app = App::new(Scene::parse(DEFAULT_SCENE).unwrap(), None, ScalarKind::I32F32).unwrap();
+    app.set_colors(false);
+    keys(&mut app, "..W");
+    control(&mut app, 'u');
+    keys(&mut app, &typo.display().to_string());
+    press(&mut app, KeyCode::Enter);
+    let asked = bottom(&mut app);
+    assert!(
+        asked.contains("typo.toml is there already (16 bytes): y writes over it, any other key keeps it"),
+        "{asked}"
+    );
+    press(&mut app, KeyCode::Enter);
+    assert_eq!(app.message(), Some("stayed; nothing changed"));
+    assert_eq!(std::fs::read_to_string(&typo).unwrap(), "just some notes\n", "kept");
+    // Asked again and answered y: written; a later W there asks no more.
+    keys(&mut app, "W");
+    control(&mut app, 'u');
+    keys(&mut app, &typo.display().to_string());
+    press(&mut app, KeyCode::Enter);
+    keys(&mut app, "y");
+    assert!(app.message().unwrap().starts_with("saved tick 2"), "{:?}", app.message());
+    assert_eq!(Scene::load(&typo).unwrap().bodies, app.state().bodies);
+    keys(&mut app, ".W");
+    control(&mut app, 'u');
+    keys(&mut app, &typo.display().to_string());
+    press(&mut app, KeyCode::Enter);
+    assert!(app.message().unwrap().starts_with("saved tick 3"), "{:?}", app.message());
+    // A scene this session opened is its own: w writes over it unasked.
+    let other = dir.path().join("other.toml");
+    std::fs::write(&other, DEFAULT_SCENE).unwrap();
+    keys(&mut app, "O");
+    control(&mut app, 'u');
+    keys(&mut app, &other.display().to_string());
+    press(&mut app, KeyCode::Enter);
+    keys(&mut app, "bw");
+    assert!(app.message().unwrap().starts_with("saved the set-up (9 bodies"), "{:?}", app.message());
+}
+
+// --- 9. "the 1 edit after tick 0 are not in it" -----------------------------
+
+#[test]
+fn one_edit_after_tick_0_is_singular_when_w_saves() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("scene.toml");
+    let mut app = App::new(Scene::parse(DEFAULT_SCENE).unwrap(), Some(path), ScalarKind::F32).unwrap();
+    keys(&mut app, ".bw");
+    let said = app.message().unwrap().to_owned();
+    assert!(said.ends_with("; the edit after tick 0 is not in it (W saves a tick's state)"), "{said}");
+    keys(&mut app, ".bw");
+    let said = app.message().unwrap().to_owned();
+    assert!(said.ends_with("; the 2 edits after tick 0 are not in it (W saves a tick's state)"), "{said}");
+}
+
+// --- 10. the prompts took only typing and Backspace -------------------------
+
+fn key_with(app: &mut App, code: KeyCode, modifiers: KeyModifiers) {
+    app.handle(&Event::Key(KeyEvent::new(code, modifiers)));
+}
+
+#[test]
+fn every_prompt_edits_its_line_as_a_shell_does() {
+    let mut app = app(ScalarKind::F64);
+    keys(&mut app, "O");
+    // The open prompt starts with the scene's path; ctrl-u clears it.
+    keys(&mut app, "scenes/jar.toml");
+    control(&mut app, 'u');
+    assert_eq!(bottom(&mut app), "open scene file (Tab completes)> ▏");
+    keys(&mut app, "scenes/jar.toml");
+    control(&mut app, 'w');
+    assert_eq!(bottom(&mut app), "open scene file (Tab completes)> scenes/▏", "ctrl-w deletes a word");
+    keys(&mut app, "pile.toml");
+    press(&mut app, KeyCode::Home);
+    keys(&mut app, "./");
+    assert!(bottom(&mut app).ends_with("> ./▏scenes/pile.toml"));
+    press(&mut app, KeyCode::End);
+    for _ in 0..5 {
+        press(&mut app, KeyCode::Left);
+    }
+    press(&mut app, KeyCode::Backspace);
+    keys(&mut app, "E");
+    press(&mut app, KeyCode::Delete);
+    assert!(bottom(&mut app).ends_with("> ./scenes/pilE▏toml"), "{}", bottom(&mut app));
+    control(&mut app, 'a');
+    press(&mut app, KeyCode::Right);
+    control(&mut app, 'k');
+    assert!(bottom(&mut app).ends_with("> .▏"));
+    control(&mut app, 'e');
+    key_with(&mut app, KeyCode::Backspace, KeyModifiers::ALT);
+    assert!(bottom(&mut app).ends_with("> ▏"));
+    press(&mut app, KeyCode::Esc);
+    // The edit prompt too: a value fixed in the middle of the line.
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Enter);
+    keys(&mut app, "x=2 y=3");
+    for _ in 0..3 {
+        key_with(&mut app, KeyCode::Left, KeyModifiers::CONTROL);
+    }
+    press(&mut app, KeyCode::Delete);
+    keys(&mut app, "5");
+    assert!(bottom(&mut app).ends_with("> x=5▏ y=3"), "{}", bottom(&mut app));
+    press(&mut app, KeyCode::Enter);
+    let body = app.state().bodies[0];
+    assert_eq!((body.position.x, body.position.y), (5.0, 3.0), "{:?}", app.message());
+}
+
+#[test]
+fn a_long_prompt_line_shows_the_text_around_the_cursor_wherever_it_is() {
+    let mut app = app(ScalarKind::F64);
+    keys(&mut app, "O");
+    control(&mut app, 'u');
+    let long: String = (0..100).map(|i| char::from(b'a' + (i % 26) as u8)).collect();
+    keys(&mut app, &long);
+    let end = screen(&mut app, 40, 12).lines().last().unwrap().to_owned();
+    assert!(end.ends_with("uv▏") && end.starts_with("> …"), "{end}");
+    press(&mut app, KeyCode::Home);
+    let start = screen(&mut app, 40, 12).lines().last().unwrap().to_owned();
+    assert!(start.starts_with("> ▏abc") && start.ends_with('…'), "{start}");
+    for _ in 0..50 {
+        press(&mut app, KeyCode::Right);
+    }
+    let middle = screen(&mut app, 40, 12).lines().last().unwrap().to_owned();
+    assert!(middle.starts_with("> …") && middle.ends_with('…') && middle.contains("wx▏yz"), "{middle}");
+    assert_eq!(middle.chars().count(), 40);
+}

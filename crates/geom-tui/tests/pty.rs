@@ -30,11 +30,19 @@ impl Sandbox {
 
     /// The sandbox started with `args` on its command line.
     fn start_with(args: &[&str], env: &[(&str, &str)]) -> Self {
+        Self::start_in(None, args, env)
+    }
+
+    /// The sandbox started in directory `dir` (else this one) with `args`.
+    fn start_in(dir: Option<&std::path::Path>, args: &[&str], env: &[(&str, &str)]) -> Self {
         let pty = native_pty_system()
             .openpty(PtySize { rows: ROWS, cols: COLUMNS, pixel_width: 0, pixel_height: 0 })
             .expect("open a pseudo-terminal");
         let mut command = CommandBuilder::new(env!("CARGO_BIN_EXE_geom-tui"));
         command.args(args);
+        if let Some(dir) = dir {
+            command.cwd(dir);
+        }
         command.env("TERM", "xterm-256color");
         command.env_remove("NO_COLOR");
         for (key, value) in env {
@@ -223,6 +231,37 @@ fn with_an_unsaved_ball_esc_asks_before_quitting_and_only_y_quits() {
     sandbox.wait_for("the question again", |s| s.contains("quit?"));
     sandbox.type_keys("y");
     assert!(sandbox.wait_for_exit().success());
+}
+
+/// `geom-tui default`, a post added with `o`, then `w`: the set-up goes to
+/// `./geom-scene.toml`. A file there from an earlier session is the user's:
+/// `w` says what it holds and asks; any key but `y` keeps it, `y` writes
+/// over it, and a second `w` (the file is now this session's) asks no more.
+#[test]
+fn w_asks_before_writing_over_a_geom_scene_toml_from_an_earlier_session() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("geom-scene.toml");
+    let earlier = "# saved last week\ngravity = [0.0, -1.0]\n\n[[body]]\nposition = [0.0, 5.0]\nradius = 0.5\n";
+    std::fs::write(&path, earlier).unwrap();
+    let mut sandbox = Sandbox::start_in(Some(dir.path()), &["default"], &[]);
+    sandbox.wait_for("the first frame", |s| s.contains("tick 0 │ I32F32"));
+    sandbox.type_keys("ow");
+    let asked = sandbox.wait_for("the question", |s| s.contains("is there already"));
+    assert!(
+        asked.contains("geom-scene.toml is there already (a scene of 1 body and 0 colliders): y writes over it"),
+        "{asked}"
+    );
+    sandbox.type_keys("n");
+    sandbox.wait_for("the question to close", |s| s.contains("stayed; nothing changed"));
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), earlier, "the earlier file is kept");
+    sandbox.type_keys("wy");
+    sandbox.wait_for("the save", |s| s.contains("saved the set-up"));
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert_ne!(saved, earlier);
+    sandbox.type_keys("bw");
+    let again = sandbox.wait_for("the second save", |s| s.contains("saved the set-up (9 bodies"));
+    assert!(!again.contains("is there already"), "{again}");
+    assert_quits_cleanly(&mut sandbox);
 }
 
 /// The status bar's checksum, from a screen.

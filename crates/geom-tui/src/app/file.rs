@@ -1,10 +1,11 @@
 //! Prompts and files: completing and submitting what was typed, saving the
 //! set-up or a tick's state, and opening another scene.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 
 use super::{App, DEFAULT_SAVE_PATH, Message, count};
-use crate::editor::{self, Prompt, PromptKind, Question};
+use crate::editor::{self, Prompt, PromptKind, Question, Save};
+use crate::inputs::Inputs;
 use crate::scene::Scene;
 use crate::timeline::Timeline;
 
@@ -17,7 +18,7 @@ impl App {
             return;
         }
         let (text, names) = editor::complete(&prompt.text, editor::home().as_deref());
-        prompt.text = text.chars().take(editor::PROMPT_CHARS).collect();
+        prompt.set_text(text.chars().take(editor::PROMPT_CHARS).collect());
         self.view.message = match names.len() {
             0 => Some(Message { text: "no file name fits".to_owned(), error: true }),
             1 => None,
@@ -26,7 +27,7 @@ impl App {
     }
 
     pub(super) fn submit(&mut self) {
-        let Some(Prompt { kind, text }) = self.editor.prompt.take() else { return };
+        let Some(Prompt { kind, text, .. }) = self.editor.prompt.take() else { return };
         self.view.message = None;
         let path = || editor::expand(&text, editor::home().as_deref());
         match kind {
@@ -35,7 +36,7 @@ impl App {
             PromptKind::Open | PromptKind::SaveState | PromptKind::SaveInputs if text.trim().is_empty() => {
                 self.refuse("no file name given");
             }
-            PromptKind::SaveInputs => self.save_inputs(&path()),
+            PromptKind::SaveInputs => self.save_to(Save::Inputs, path()),
             PromptKind::Open => match self.unsaved() {
                 None => self.open_now(path()),
                 Some(what) => {
@@ -43,21 +44,52 @@ impl App {
                     self.refuse(format!("open? {what}: y opens without saving, any other key stays"));
                 }
             },
-            PromptKind::SaveState => {
-                let scene = self.timeline.state();
-                let path = path();
-                match scene.save(&path) {
-                    Ok(()) => self.info(format!(
-                        "saved tick {} ({}, {}) to {}",
-                        self.tick(),
-                        count(scene.bodies.len(), "body"),
-                        count(scene.colliders.len(), "collider"),
-                        path.display()
-                    )),
-                    Err(e) => self.refuse(format!("not saved: {e}")),
-                }
-            }
+            PromptKind::SaveState => self.save_to(Save::State, path()),
         }
+    }
+
+    /// Saves `what` to `path`, or first asks when a file is there that
+    /// this session neither opened nor wrote (saying what it holds).
+    pub(super) fn save_to(&mut self, what: Save, path: PathBuf) {
+        let foreign = std::fs::symlink_metadata(&path).is_ok() && !self.editor.known.contains(&editor::known(&path));
+        if foreign {
+            let there = what_is_there(&path);
+            self.refuse(format!(
+                "{} is there already ({there}): y writes over it, any other key keeps it",
+                path.display()
+            ));
+            self.editor.question = Some(Question::Overwrite(what, path));
+        } else {
+            self.write(what, &path);
+        }
+    }
+
+    /// Saves `what` to `path`, whatever is there.
+    pub(super) fn write(&mut self, what: Save, path: &Path) {
+        let written = match what {
+            Save::SetUp => self.write_setup(path),
+            Save::State => self.write_state(path),
+            Save::Inputs => self.write_inputs(path),
+        };
+        match written {
+            Ok(done) => {
+                self.editor.known.push(editor::known(path));
+                self.info(done);
+            }
+            Err(e) => self.refuse(format!("not saved: {e}")),
+        }
+    }
+
+    fn write_state(&self, path: &Path) -> std::io::Result<String> {
+        let scene = self.timeline.state();
+        scene.save(path)?;
+        Ok(format!(
+            "saved tick {} ({}, {}) to {}",
+            self.tick(),
+            count(scene.bodies.len(), "body"),
+            count(scene.colliders.len(), "collider"),
+            path.display()
+        ))
     }
 
     /// A file name for the current tick's state beside the scene's file.
@@ -67,29 +99,31 @@ impl App {
         path.with_file_name(format!("{stem}-tick{}.toml", self.tick()))
     }
 
-    /// Writes the set-up (tick 0 as edited), atomically, keeping what the
-    /// file had that did not change.
+    /// Saves the set-up where the scene came from (`w`).
     pub(super) fn save(&mut self) {
         let path = self.editor.path.clone().unwrap_or_else(|| PathBuf::from(DEFAULT_SAVE_PATH));
+        self.save_to(Save::SetUp, path);
+    }
+
+    /// Writes the set-up (tick 0 as edited), atomically, keeping what the
+    /// file had that did not change; the scene's file is then `path`.
+    fn write_setup(&mut self, path: &Path) -> std::io::Result<String> {
         let setup = self.timeline.setup();
         let (bodies, colliders) = (setup.bodies.len(), setup.colliders.len());
-        match setup.save(&path) {
-            Ok(()) => {
-                self.timeline.mark_saved();
-                let later = match self.timeline.later_edits() {
-                    0 => String::new(),
-                    n => format!("; the {} after tick 0 are not in it (W saves a tick's state)", count(n, "edit")),
-                };
-                self.info(format!(
-                    "saved the set-up ({}, {}) to {}{later}",
-                    count(bodies, "body"),
-                    count(colliders, "collider"),
-                    path.display()
-                ));
-                self.editor.path = Some(path);
-            }
-            Err(e) => self.refuse(format!("not saved: {e}")),
-        }
+        setup.save(path)?;
+        self.timeline.mark_saved();
+        let later = match self.timeline.later_edits() {
+            0 => String::new(),
+            1 => "; the edit after tick 0 is not in it (W saves a tick's state)".to_owned(),
+            n => format!("; the {n} edits after tick 0 are not in it (W saves a tick's state)"),
+        };
+        self.editor.path = Some(path.to_owned());
+        Ok(format!(
+            "saved the set-up ({}, {}) to {}{later}",
+            count(bodies, "body"),
+            count(colliders, "collider"),
+            path.display()
+        ))
     }
 
     /// Opens a scene file, in the precision it asks for or else the current
@@ -107,9 +141,30 @@ impl App {
                 self.select(None);
                 self.fit();
                 self.info(format!("opened {} in {}", path.display(), self.kind()));
+                self.editor.known.push(editor::known(&path));
                 self.editor.path = Some(path);
             }
             Err(e) => self.refuse(format!("kept the current scene: {e}")),
         }
+    }
+}
+
+/// What the file at `path` holds, in words: a scene, inputs, or so many
+/// bytes of something else.
+fn what_is_there(path: &Path) -> String {
+    if let Ok(scene) = Scene::load(path) {
+        return format!(
+            "a scene of {} and {}",
+            count(scene.bodies.len(), "body"),
+            count(scene.colliders.len(), "collider")
+        );
+    }
+    if let Ok(inputs) = Inputs::load(path) {
+        return format!("inputs: {}", count(inputs.items().len(), "entry"));
+    }
+    match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.is_dir() => "a directory".to_owned(),
+        Ok(meta) => count(usize::try_from(meta.len()).unwrap_or(usize::MAX), "byte"),
+        Err(_) => "something unreadable".to_owned(),
     }
 }

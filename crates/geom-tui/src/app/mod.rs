@@ -107,9 +107,11 @@ impl App {
             pointer: None,
             quit: false,
         };
+        // The scene's own file was opened: `w` writes over it unasked.
+        let known = path.iter().filter(|p| p.exists()).map(|p| editor::known(p)).collect();
         let mut app = Self {
             timeline: Timeline::new(scene, kind)?,
-            editor: Editor { path, ..Editor::default() },
+            editor: Editor { path, known, ..Editor::default() },
             view,
             play: None,
         };
@@ -474,7 +476,7 @@ impl App {
             Action::Radius(grow) => self.change_radius(if grow { RADIUS_STEP } else { -RADIUS_STEP }),
             Action::EditPrompt => {
                 let kind = self.selection().map_or(PromptKind::World, PromptKind::Edit);
-                self.editor.prompt = Some(Prompt { kind, text: String::new() });
+                self.editor.prompt = Some(Prompt::new(kind, String::new()));
             }
             Action::Add(what) => self.add(what),
             Action::Delete => self.delete(),
@@ -483,13 +485,13 @@ impl App {
             Action::Save => self.save(),
             Action::SaveStatePrompt => {
                 let text = self.state_file_name().display().to_string();
-                self.editor.prompt = Some(Prompt { kind: PromptKind::SaveState, text });
+                self.editor.prompt = Some(Prompt::new(PromptKind::SaveState, text));
             }
             Action::OpenPrompt => {
                 let text = self.editor.path.as_ref().map(|p| p.display().to_string()).unwrap_or_default();
-                self.editor.prompt = Some(Prompt { kind: PromptKind::Open, text });
+                self.editor.prompt = Some(Prompt::new(PromptKind::Open, text));
             }
-            Action::Type(_) | Action::Paste(_) | Action::Backspace | Action::Complete | Action::Submit => {
+            Action::Type(_) | Action::Paste(_) | Action::Line(_) | Action::Complete | Action::Submit => {
                 self.prompt_action(action);
             }
             Action::Click(column, row) => self.click(column, row),
@@ -526,7 +528,7 @@ impl App {
                 prompt.type_char(c);
             }
             Action::Paste(text) => text.chars().take_while(|&c| prompt.type_char(c)).for_each(drop),
-            Action::Backspace => drop(prompt.text.pop()),
+            Action::Line(edit) => prompt.edit(edit),
             Action::Complete => self.complete(),
             Action::Submit => self.submit(),
             _ => {}
@@ -580,6 +582,7 @@ impl App {
         match self.editor.question.take() {
             Some(Question::Quit) => self.view.quit = true,
             Some(Question::Open(path)) => self.open_now(path),
+            Some(Question::Overwrite(what, path)) => self.write(what, &path),
             None => {}
         }
     }
@@ -610,13 +613,11 @@ impl App {
         if !self.view.camera.is_sound() {
             return Err(format!("the camera is lost: {:?}", self.view.camera));
         }
-        if self
-            .editor
-            .prompt
-            .as_ref()
-            .is_some_and(|p| p.text.chars().count() > editor::PROMPT_CHARS || p.text.contains(char::is_control))
-        {
-            return Err("the prompt is too long or holds control characters".to_owned());
+        if self.editor.prompt.as_ref().is_some_and(|p| {
+            let chars = p.text.chars().count();
+            chars > editor::PROMPT_CHARS || p.cursor > chars || p.text.contains(char::is_control)
+        }) {
+            return Err("the prompt is too long, its cursor past its end, or it holds control characters".to_owned());
         }
         if self.editor.question.is_some() && self.view.quit {
             return Err("quit with a question still open".to_owned());

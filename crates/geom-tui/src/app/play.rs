@@ -155,7 +155,7 @@ impl App {
             return self.refuse("no moves to save: play a character first (select one, P)");
         }
         let text = self.inputs_file_name().display().to_string();
-        self.editor.prompt = Some(Prompt { kind: PromptKind::SaveInputs, text });
+        self.editor.prompt = Some(Prompt::new(PromptKind::SaveInputs, text));
     }
 
     /// A file name for the moves beside the scene's file.
@@ -169,23 +169,17 @@ impl App {
         }
     }
 
-    /// Writes the moves to `path`, atomically, never over a file that is
-    /// there already.
-    pub(super) fn save_inputs(&mut self, path: &Path) {
-        if path.exists() {
-            return self.refuse(format!("not saved: {} exists; give another name", path.display()));
-        }
+    /// Writes the moves to `path`, atomically.
+    pub(super) fn write_inputs(&self, path: &Path) -> std::io::Result<String> {
         let moves = self.timeline.moves().count();
-        match crate::scene::save_text(path, &inputs_text(&self.timeline), "an inputs file") {
-            Ok(()) => self.info(format!(
-                "saved {} to {} (geom-tui run SCENE --ticks {} --inputs {} replays them)",
-                count(moves, "move"),
-                path.display(),
-                self.tick(),
-                path.display()
-            )),
-            Err(e) => self.refuse(format!("not saved: {e}")),
-        }
+        crate::scene::save_text(path, &inputs_text(&self.timeline), "an inputs file")?;
+        Ok(format!(
+            "saved {} to {} (geom-tui run SCENE --ticks {} --inputs {} replays them)",
+            count(moves, "move"),
+            path.display(),
+            self.tick(),
+            path.display()
+        ))
     }
 }
 

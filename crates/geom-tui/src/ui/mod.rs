@@ -16,7 +16,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
 
 use crate::app::{App, footer_text, wrap};
-use crate::editor::{self, PromptKind};
+use crate::editor::{self, Prompt, PromptKind};
 use crate::keymap::KEYS;
 use crate::layout::status_rows;
 pub use crate::layout::{MIN_HEIGHT, MIN_WIDTH};
@@ -156,23 +156,32 @@ fn significant(v: f64) -> String {
     format!("{v:.decimals$}")
 }
 
-/// The prompt's line: what it is for, and as much of the typed text's end
-/// as fits beside it, so that the cursor is always in view.
-fn prompt_line(label: &str, text: &str, width: usize) -> Line<'static> {
+/// The prompt's line: what it is for, and as much of the typed text as
+/// fits beside it around the cursor (`▏`), which is always in view; `…`
+/// stands for text cut off on either side.
+fn prompt_line(label: &str, prompt: &Prompt, width: usize) -> Line<'static> {
     let label = if label.chars().count() + 9 > width { "> " } else { label };
-    let room = width.saturating_sub(label.chars().count() + 1).max(1);
-    let typed = text.chars().count();
-    let shown = if typed > room {
-        let tail: String = text.chars().skip(typed + 1 - room).collect();
-        format!("…{tail}")
+    let room = width.saturating_sub(label.chars().count()).max(3);
+    let mut cells: Vec<char> = prompt.text.chars().collect();
+    let cursor = prompt.cursor.min(cells.len());
+    cells.insert(cursor, '▏');
+    let shown: String = if cells.len() <= room {
+        cells.into_iter().collect()
+    } else if cursor + room > cells.len() {
+        // The cursor is within the last `room − 1` cells: the end shows.
+        let tail = &cells[cells.len() + 1 - room..];
+        core::iter::once('…').chain(tail.iter().copied()).collect()
     } else {
-        text.to_owned()
+        // The cursor a third of the way in, the rest cut off after it.
+        let start = cursor.saturating_sub((room - 3) / 3);
+        let lead = usize::from(start > 0);
+        let end = (start + room - lead - 1).min(cells.len());
+        let mut shown: String = (start > 0).then_some('…').into_iter().collect();
+        shown.extend(&cells[start..end]);
+        shown.push('…');
+        shown
     };
-    Line::from(vec![
-        Span::styled(label.to_owned(), Style::new().add_modifier(Modifier::BOLD)),
-        Span::raw(shown),
-        Span::raw("▏"),
-    ])
+    Line::from(vec![Span::styled(label.to_owned(), Style::new().add_modifier(Modifier::BOLD)), Span::raw(shown)])
 }
 
 fn draw_footer(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
@@ -198,7 +207,7 @@ fn draw_footer(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
         let room = usize::from(area.height).saturating_sub(1);
         let skip = lines.len().saturating_sub(room);
         lines.drain(..skip);
-        lines.push(prompt_line(label, &prompt.text, width));
+        lines.push(prompt_line(label, prompt, width));
     } else if lines.is_empty() {
         let selection =
             app.selection().map(|s| format!("{} · ", editor::describe(s, app.timeline.primary()))).unwrap_or_default();

@@ -12,7 +12,7 @@ pub(crate) use geom_test::SplitMix;
 pub(crate) use geom_tui::scene::{
     BodySpec, DEFAULT_SCENE, MAX_BODIES, MAX_COLLIDERS, MAX_FILE_BYTES, Scene, Settings, Shape,
 };
-pub(crate) use geom_tui::{Action, Addition, App, ScalarKind};
+pub(crate) use geom_tui::{Action, Addition, App, LineEdit, ScalarKind};
 pub(crate) use ratatui::Terminal;
 pub(crate) use ratatui::backend::TestBackend;
 pub(crate) use ratatui::buffer::Buffer;
@@ -107,7 +107,7 @@ pub(crate) fn fresh_checksums(kind: ScalarKind, ticks: usize) -> Vec<u64> {
 pub(crate) fn open(app: &mut App, path: &Path) {
     app.apply(Action::OpenPrompt);
     // Whatever the prompt was filled with: a prompt holds far fewer characters.
-    apply_n(app, &Action::Backspace, 2000);
+    apply_n(app, &Action::Line(LineEdit::Backspace), 2000);
     app.apply(Action::Paste(path.display().to_string()));
     app.apply(Action::Submit);
 }
