@@ -11,7 +11,7 @@ use geom_core::{
 
 use crate::inputs::character_config;
 use crate::num::{SandboxScalar, ScalarKind, with_scalar};
-use crate::scene::{BodySpec, ColliderSpec, Scene, SceneError, Shape, explain, of_vec};
+use crate::scene::{BodySpec, ColliderSpec, Scene, SceneError, Shape, check_values, explain, of_vec};
 
 /// A world in some scalar type.
 pub(crate) trait Sim: Send {
@@ -120,6 +120,18 @@ pub(crate) enum Field {
 }
 
 impl Field {
+    /// What it is, in words: `coordinate`, `velocity`, `radius`, …
+    pub(crate) fn quantity(self) -> &'static str {
+        match self {
+            Self::X | Self::Y | Self::X1 | Self::Y1 | Self::X2 | Self::Y2 => "coordinate",
+            Self::Vx | Self::Vy => "velocity",
+            Self::Radius => "radius",
+            Self::Restitution => "restitution",
+            Self::InverseMass => "inverse mass",
+            Self::Friction => "friction",
+        }
+    }
+
     /// The name typed in the edit prompt.
     pub(crate) fn name(self) -> &'static str {
         match self {
@@ -393,6 +405,8 @@ impl<S: SandboxScalar> Sim for World<S> {
 
     fn set_fields(&mut self, item: Selected, changes: &[(Field, f64)]) -> Result<(), String> {
         let no_such = |field: Field, what: &str| format!("a {what} has no `{}`", field.name());
+        let values: Vec<_> = changes.iter().map(|&(field, value)| (field.quantity(), value)).collect();
+        check_values(S::KIND, &values)?;
         match item {
             Selected::Body(id) => {
                 let body = World::body(self, id).ok_or_else(|| format!("no body has id {}", id.index()))?;

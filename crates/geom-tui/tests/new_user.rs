@@ -571,3 +571,76 @@ fn a_long_prompt_line_shows_the_text_around_the_cursor_wherever_it_is() {
     assert!(middle.starts_with("> …") && middle.ends_with('…') && middle.contains("wx▏yz"), "{middle}");
     assert_eq!(middle.chars().count(), 40);
 }
+
+// --- 3, 4, 5. values reported as other numbers, types and lines -------------
+
+/// Types `edit` into the prompt for the selection (Tab picks body 0; none
+/// for the world's) and returns the bottom line's message.
+fn typed_edit(app: &mut App, select: bool, edit: &str) -> String {
+    if select {
+        press(app, KeyCode::Tab);
+    }
+    press(app, KeyCode::Enter);
+    keys(app, edit);
+    press(app, KeyCode::Enter);
+    app.message().unwrap_or_default().to_owned()
+}
+
+#[test]
+fn a_huge_coordinate_is_reported_as_typed() {
+    let said = typed_edit(&mut app(ScalarKind::I32F32), true, "x=1e30");
+    assert!(said.contains("coordinate 1e30 is outside I32F32's safe range ±268435456"), "{said}");
+    let said = typed_edit(&mut app(ScalarKind::I16F16), true, "y=-40000.5");
+    assert!(said.contains("coordinate -40000.5 is outside I16F16's safe range ±4096"), "{said}");
+    let scene = "gravity = [0.0, -1.0]\n\n[[body]]\nposition = [1e30, 5.0]\nradius = 0.5\n";
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("far.toml");
+    std::fs::write(&path, scene).unwrap();
+    let err = Scene::load(&path).and_then(|s| App::new(s, Some(path.clone()), ScalarKind::I32F32)).err().unwrap();
+    assert!(err.to_string().contains("coordinate 1e30 is outside I32F32's safe range ±268435456"), "{err}");
+    let err = Scene::load(&path).and_then(|s| App::new(s, None, ScalarKind::I16F16)).err().unwrap();
+    assert!(err.to_string().contains("coordinate 1e30 is outside I16F16's safe range ±4096"), "{err}");
+}
+
+#[test]
+fn a_refused_friction_names_the_current_type_and_a_readable_bound() {
+    for kind in ScalarKind::ALL {
+        let said = typed_edit(&mut app(kind), true, "mu=-1");
+        assert!(said.starts_with("edit refused: ") && said.ends_with("friction -1 is negative"), "{said}");
+        let mut later = app(kind);
+        keys(&mut later, "...");
+        let said = typed_edit(&mut later, true, "mu=1e300");
+        let bound = match kind {
+            ScalarKind::F32 => "1.2e18",
+            ScalarKind::F64 => "1.8e72",
+            ScalarKind::I16F16 => "4096",
+            ScalarKind::I32F32 => "268435456",
+            ScalarKind::I48F16 => "17592186044416",
+        };
+        assert!(said.ends_with(&format!("friction 1e300 is beyond {kind}'s safe range ±{bound}")), "{said}");
+    }
+}
+
+#[test]
+fn a_refused_world_edit_names_the_setting_not_a_line_of_a_file() {
+    let said = typed_edit(&mut app(ScalarKind::I32F32), false, "gy=1e30");
+    assert!(!said.contains("line"), "{said}");
+    assert!(said.contains("gravity 1e30 is outside I32F32's safe range ±268435456"), "{said}");
+}
+
+// --- 6. typed values saved as 300 digits ------------------------------------
+
+#[test]
+fn a_typed_value_is_saved_as_the_shortest_text_that_reads_back_the_same() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tiny.toml");
+    let mut app = App::new(Scene::parse(DEFAULT_SCENE).unwrap(), Some(path.clone()), ScalarKind::F64).unwrap();
+    typed_edit(&mut app, true, "x=1e-300 vx=1e30 vy=0.1");
+    keys(&mut app, "w");
+    let saved = std::fs::read_to_string(&path).unwrap();
+    assert!(saved.contains("position = [1e-300, "), "{saved}");
+    assert!(saved.contains("velocity = [1e30, 0.1]"), "{saved}");
+    assert!(saved.lines().all(|l| l.len() < 100), "{saved}");
+    let body = Scene::load(&path).unwrap().bodies[0];
+    assert_eq!((body.position.x, body.velocity.x, body.velocity.y), (1e-300, 1e30, 0.1));
+}

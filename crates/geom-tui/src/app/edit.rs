@@ -240,7 +240,8 @@ impl App {
         };
         match self.timeline.set_settings(next) {
             Ok(rerun) => self.report_rerun("changed the world's settings in the set-up", rerun),
-            Err(e) => self.refuse(format!("edit refused: {e}")),
+            // A typed edit's error: the file's lines say nothing of it.
+            Err(e) => self.refuse(format!("edit refused: {}", e.message)),
         }
     }
 }

@@ -96,7 +96,7 @@ mod toml;
 pub use error::{MAX_BODIES, MAX_COLLIDERS, MAX_FILE_BYTES, MAX_TOKENS, SceneError, SceneErrorKind};
 pub(crate) use file::save_text;
 pub use model::{BodySpec, ColliderSpec, Scene, Settings, Shape};
-pub(crate) use model::{explain, of_vec, to_vec};
+pub(crate) use model::{check_values, explain, of_vec, to_vec};
 
 /// The scene the sandbox opens with no file given: a fast ball that would
 /// tunnel through a thin wall without swept tests, balls resting on and

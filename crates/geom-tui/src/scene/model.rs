@@ -489,11 +489,20 @@ impl Scene {
         let kind = S::KIND;
         let error =
             |line: Option<usize>, message: String| in_file(SceneError::new(SceneErrorKind::OutOfRange, line, message));
+        let settings = self.settings;
+        check_values(kind, &[("gravity", settings.gravity.x), ("gravity", settings.gravity.y)])
+            .map_err(|e| error(self.origin.gravity, e))?;
+        let threshold = settings.bounce_threshold.map(|v| ("bounce threshold", v));
+        check_values(kind, threshold.as_slice()).map_err(|e| error(self.origin.bounce_threshold, e))?;
         let mut world = World::new(self.settings.to_config::<S>()).map_err(|e| {
             let line = if e == WorldError::Velocity { self.origin.gravity } else { self.origin.bounce_threshold };
             error(line, explain(e, kind))
         })?;
         for (i, collider) in self.colliders.iter().enumerate() {
+            let kind_name = collider.shape.kind();
+            check_values(kind, &collider.values()).map_err(|e| {
+                error(self.origin.colliders.get(i).copied(), format!("collider {i} ({kind_name}): {e}"))
+            })?;
             collider.to_def::<S>().and_then(|def| world.add_collider(def)).map_err(|e| {
                 error(
                     self.origin.colliders.get(i).copied(),
@@ -502,6 +511,8 @@ impl Scene {
             })?;
         }
         for (i, body) in self.bodies.iter().enumerate() {
+            check_values(kind, &body.values())
+                .map_err(|e| error(self.origin.bodies.get(i).copied(), format!("body {i}: {e}")))?;
             world
                 .add_body(body.to_def::<S>())
                 .map_err(|e| error(self.origin.bodies.get(i).copied(), format!("body {i}: {}", explain(e, kind))))?;
@@ -512,15 +523,51 @@ impl Scene {
 
 /// A world error in words a scene author can act on.
 pub(crate) fn explain(error: WorldError, kind: ScalarKind) -> String {
-    let range = || format!("{kind}'s safe range ±{}", kind.max_coord());
     match error {
-        WorldError::Velocity => format!("a velocity or the gravity is not finite or outside {}", range()),
-        WorldError::Friction => format!("the friction is negative or beyond {}", range()),
-        WorldError::GravityScale => format!("the gravity scale is outside {}", range()),
-        WorldError::OneWay => format!("the one-way direction is zero or outside {}", range()),
+        WorldError::Velocity => format!("a velocity or the gravity is not finite or outside {}", range(kind)),
+        WorldError::Friction => format!("the friction is negative or beyond {}", range(kind)),
+        WorldError::GravityScale => format!("the gravity scale is outside {}", range(kind)),
+        WorldError::OneWay => format!("the one-way direction is zero or outside {}", range(kind)),
         WorldError::Shape(e) => e.to_string(),
         other => other.to_string(),
     }
+}
+
+/// `v` as a user would type it: the shortest text that reads back as the
+/// same `f64`, a whole number without `.0` (`1e30`, `-1`, `0.1`).
+pub(crate) fn typed(v: f64) -> String {
+    let text = format!("{v:?}");
+    text.strip_suffix(".0").map_or_else(|| text.clone(), str::to_owned)
+}
+
+/// `kind`'s safe range in words, with a bound one can read:
+/// `I32F32's safe range ±268435456`, `f64's safe range ±1.8e72`.
+pub(crate) fn range(kind: ScalarKind) -> String {
+    let max = kind.max_coord();
+    let bound = if max < 1e15 { typed(max) } else { format!("{max:.1e}") };
+    format!("{kind}'s safe range ±{bound}")
+}
+
+/// Refuses a value (named as the user knows it) outside `kind`'s safe range
+/// or, for a friction, below zero, before it is converted to `kind`: the
+/// message gives the value as typed, where the world would see it rounded
+/// or held at the type's limit.
+///
+/// # Errors
+///
+/// The first value refused, in words.
+pub(crate) fn check_values(kind: ScalarKind, values: &[(&str, f64)]) -> Result<(), String> {
+    let max = kind.max_coord();
+    for &(what, v) in values {
+        if what == "friction" && v < 0.0 {
+            return Err(format!("friction {} is negative", typed(v)));
+        }
+        if v.abs() > max {
+            let beyond = if what == "friction" { "beyond" } else { "outside" };
+            return Err(format!("{what} {} is {beyond} {}", typed(v), range(kind)));
+        }
+    }
+    Ok(())
 }
 
 /// The origin, the default of every velocity and of a circle body's core.

@@ -529,7 +529,8 @@ impl Timeline {
         let added = if self.tick() == 0 {
             let mut setup = self.setup.clone();
             let renumber = edit.apply_to_scene(&mut setup)?;
-            let now = Frame::build(&setup, self.kind, self.split_kind()).map_err(|e| e.to_string())?;
+            // A typed edit's error: the file's lines say nothing of it.
+            let now = Frame::build(&setup, self.kind, self.split_kind()).map_err(|e| e.message)?;
             if let Some(change) = renumber {
                 self.edits = self.edits.iter().filter_map(|(t, e)| Some((*t, e.renumbered(change)?))).collect();
             }

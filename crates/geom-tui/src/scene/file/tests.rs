@@ -5,7 +5,7 @@ use geom_core::Vec2;
 use super::*;
 use crate::num::ScalarKind;
 use crate::scene::testing::{CAPSULES, built_in_code, error};
-use crate::scene::{BodySpec, DEFAULT_SCENE, MAX_BODIES, MAX_COLLIDERS, Settings, Shape};
+use crate::scene::{DEFAULT_SCENE, Shape};
 use crate::scratch::Scratch;
 
 #[test]
@@ -112,13 +112,16 @@ fn binary_garbage_is_refused_as_not_text_naming_the_first_byte_that_is_not() {
 
 #[test]
 fn a_scene_whose_text_would_be_too_large_to_load_again_is_not_saved() {
-    // f64 writes numbers near its ends with every digit: -2.2e-308 takes 330 characters.
-    let tiny = Vec2::new(-2.225_073_858_507_201_4e-308, 5e-324);
-    let mut scene = Scene::new(Settings::new(tiny));
-    let mut body = BodySpec::new(tiny, 5e-324);
-    body.velocity = tiny;
-    scene.bodies = vec![body; MAX_BODIES];
-    scene.colliders = vec![Shape::Capsule { start: tiny, end: tiny, radius: 5e-324 }.into(); MAX_COLLIDERS];
+    // A file just under the limit, most of it one comment, whose body's
+    // position grows from `0` to every digit of f64's smallest numbers.
+    let comment = "#".repeat(usize::try_from(MAX_FILE_BYTES).unwrap() - 200);
+    let text = format!("gravity = [0.0, -0.1]\n{comment}\n[[body]]\nposition = [0, 0]\nradius = 1\n");
+    let mut scene = Scene::parse(&text).unwrap();
+    let tiny = Vec2::new(-2.225_073_858_507_201_4e-308, -5e-324);
+    for body in &mut scene.bodies {
+        (body.position, body.velocity, body.radius) = (tiny, tiny, 5e-324);
+    }
+    scene.colliders = vec![Shape::Capsule { start: tiny, end: tiny, radius: 5e-324 }.into(); 4];
     let scratch = Scratch::new("scene-too-large");
     let path = scratch.file("kept.toml", b"old contents");
     let e = scene.save(&path).unwrap_err();

@@ -35,7 +35,26 @@ impl Shape {
     }
 }
 
+impl Shape {
+    /// Its values as a user names them, for [`check_values`](super::check_values).
+    fn values(self) -> Vec<(&'static str, f64)> {
+        let point = |p: Vec2<f64>| [("coordinate", p.x), ("coordinate", p.y)];
+        match self {
+            Self::Segment { start, end } => [point(start), point(end)].concat(),
+            Self::Capsule { start, end, radius } => [&point(start)[..], &point(end), &[("radius", radius)]].concat(),
+            Self::Circle { center, radius } => [&point(center)[..], &[("radius", radius)]].concat(),
+        }
+    }
+}
+
 impl ColliderSpec {
+    /// Its values bounded by a type's safe range, as a user names them.
+    pub(crate) fn values(&self) -> Vec<(&'static str, f64)> {
+        let mut values = self.shape.values();
+        values.extend([("velocity", self.velocity.x), ("velocity", self.velocity.y), ("friction", self.friction)]);
+        values
+    }
+
     /// The collider in scalar type `S`.
     pub(crate) fn to_def<S: SandboxScalar>(self) -> Result<ColliderDef<S>, WorldError> {
         let mut def = ColliderDef::new(self.shape.to_shape::<S>()?);
@@ -66,6 +85,25 @@ impl ColliderSpec {
 }
 
 impl BodySpec {
+    /// Its values bounded by a type's safe range, as a user names them.
+    pub(crate) fn values(&self) -> Vec<(&'static str, f64)> {
+        let [a, b] = self.core;
+        vec![
+            ("coordinate", self.position.x),
+            ("coordinate", self.position.y),
+            ("coordinate", a.x),
+            ("coordinate", a.y),
+            ("coordinate", b.x),
+            ("coordinate", b.y),
+            ("radius", self.radius),
+            ("velocity", self.velocity.x),
+            ("velocity", self.velocity.y),
+            ("inverse mass", self.inverse_mass),
+            ("friction", self.friction),
+            ("gravity scale", self.gravity_scale),
+        ]
+    }
+
     /// The body in scalar type `S`.
     pub(crate) fn to_def<S: SandboxScalar>(self) -> BodyDef<S> {
         let (position, radius) = (to_vec(self.position), S::from_f64(self.radius));

@@ -400,14 +400,21 @@ impl Want {
     /// form that reads back as the same `f64`.
     fn value(self) -> Value {
         match self {
-            Self::Number(x) => Value::from(x),
+            Self::Number(x) => float(x),
             Self::Integer(n) => Value::from(n),
             Self::Flag(b) => Value::from(b),
-            Self::Point(p) => Value::Array(Array::from_iter([p.x, p.y])),
+            Self::Point(p) => Value::Array(Array::from_iter([float(p.x), float(p.y)])),
             Self::Word(word) => Value::from(word),
             Self::Scalar(kind) => Value::from(kind.name()),
         }
     }
+}
+
+/// `x` in the shortest text that reads back as the same `f64`, with an
+/// exponent where that is shorter (`1e-300`, not 300 digits; `0.1`, `2.0`).
+fn float(x: f64) -> Value {
+    // `{:?}` is Rust's shortest round-trip form, which TOML reads as it is.
+    format!("{x:?}").parse().unwrap_or_else(|_| Value::from(x))
 }
 
 /// A number as the scene reader reads it: a float, or an integer as the
