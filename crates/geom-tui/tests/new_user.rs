@@ -10,7 +10,7 @@ use geom_tui::scene::{DEFAULT_SCENE, Scene};
 use geom_tui::{App, ScalarKind};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
-use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers, MouseEvent, MouseEventKind};
+use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 
 fn app(kind: ScalarKind) -> App {
     let mut app = App::new(Scene::parse(DEFAULT_SCENE).unwrap(), None, kind).unwrap();
@@ -643,4 +643,70 @@ fn a_typed_value_is_saved_as_the_shortest_text_that_reads_back_the_same() {
     assert!(saved.lines().all(|l| l.len() < 100), "{saved}");
     let body = Scene::load(&path).unwrap().bodies[0];
     assert_eq!((body.position.x, body.velocity.x, body.velocity.y), (1e-300, 1e30, 0.1));
+}
+
+// --- 7. the inspector ignored a lone body -----------------------------------
+
+#[test]
+fn the_inspector_shows_a_lone_body_and_says_what_it_lacks() {
+    let mut app = App::new(Scene::parse("gravity = [0.0, -1.0]\n").unwrap(), None, ScalarKind::I32F32).unwrap();
+    keys(&mut app, "b");
+    assert_eq!(app.message(), Some("added body 0"));
+    let text = screen(&mut app, 120, 40);
+    assert!(!text.contains("Select a body"), "{text}");
+    assert!(text.contains("body 0: nothing else to measure it against"), "{text}");
+    assert!(text.contains("now x=0.0 y=0.0 vx=0.0 vy=0.0 r=0.5"), "{text}");
+    assert!(text.contains("Add a shape (b o s u)"), "{text}");
+    // The same after Tab in a one-body scene, and for a lone collider.
+    let one = "gravity = [0.0, -1.0]\n\n[[body]]\nposition = [2.0, 3.0]\nradius = 0.5\n";
+    let mut app = App::new(Scene::parse(one).unwrap(), None, ScalarKind::F32).unwrap();
+    press(&mut app, KeyCode::Tab);
+    let text = screen(&mut app, 120, 40);
+    assert!(text.contains("body 0: nothing else to measure it against"), "{text}");
+    assert!(text.contains("now x=2.0 y=3.0"), "{text}");
+    keys(&mut app, "xs");
+    let text = screen(&mut app, 120, 40);
+    assert!(text.contains("collider 0 (segment): no body to measure it against"), "{text}");
+}
+
+// --- 8. the pointer readout went stale during a drag -------------------------
+
+/// The world point the status bar says is under the pointer.
+fn readout(app: &mut App, width: u16, height: u16) -> (f64, f64) {
+    let status = screen(app, width, height).lines().next().unwrap().to_owned();
+    let (_, at) = status.split_once("│ at ").unwrap_or_else(|| panic!("{status}"));
+    let coords: Vec<f64> = at.split(" │").next().unwrap().split(", ").map(|v| v.parse().unwrap()).collect();
+    (coords[0], coords[1])
+}
+
+#[test]
+fn the_pointer_readout_follows_a_drag_and_a_pan() {
+    for (width, height) in [(120, 40), (80, 24)] {
+        let mut app = app(ScalarKind::I32F32);
+        let _ = screen(&mut app, width, height);
+        let mouse = |app: &mut App, kind, (column, row): (u16, u16)| {
+            app.handle(&Event::Mouse(MouseEvent { kind, column, row, modifiers: KeyModifiers::NONE }));
+        };
+        // A drag of a body: the readout is where the body was dragged to.
+        let body = app.state().bodies[0].position;
+        let from = app.cell_of(body).expect("in view");
+        mouse(&mut app, MouseEventKind::Down(MouseButton::Left), from);
+        let to = (from.0 + 6, from.1 + 2);
+        mouse(&mut app, MouseEventKind::Drag(MouseButton::Left), to);
+        let (x, y) = readout(&mut app, width, height);
+        assert_eq!(app.cell_of(Vec2::new(x, y)), Some(to), "the readout follows the drag at {width}×{height}");
+        mouse(&mut app, MouseEventKind::Up(MouseButton::Left), to);
+        // A pan from empty space: the point under the pointer stays the
+        // one grabbed, and the readout says so where the pointer now is.
+        let empty = app.cell_of(Vec2::new(0.0, 18.0)).expect("in view");
+        mouse(&mut app, MouseEventKind::Moved, empty);
+        let grabbed = readout(&mut app, width, height);
+        mouse(&mut app, MouseEventKind::Down(MouseButton::Left), empty);
+        let there = (empty.0 - 4, empty.1 + 1);
+        mouse(&mut app, MouseEventKind::Drag(MouseButton::Left), there);
+        let (x, y) = readout(&mut app, width, height);
+        assert_eq!(app.cell_of(Vec2::new(x, y)), Some(there), "the readout is at the pointer at {width}×{height}");
+        let grabbed = Vec2::new(grabbed.0, grabbed.1);
+        assert_eq!(app.cell_of(grabbed), Some(there), "the point grabbed moved with the pointer");
+    }
 }

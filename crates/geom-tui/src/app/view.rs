@@ -25,6 +25,7 @@ impl App {
     }
 
     pub(super) fn click(&mut self, column: u16, row: u16) {
+        self.hover(column, row);
         let canvas = self.areas(self.view.size).canvas;
         if !canvas.contains(Position::new(column, row)) || self.mode() != Mode::Normal {
             return;
@@ -41,7 +42,10 @@ impl App {
         self.select(picked);
     }
 
+    /// Drags to a cell: the pointer is there too, and the status bar's
+    /// readout follows it.
     pub(super) fn drag_to(&mut self, column: u16, row: u16) {
+        self.hover(column, row);
         let canvas = self.areas(self.view.size).canvas;
         let point = self.view.camera.world_at(canvas, column, row);
         match self.editor.drag {

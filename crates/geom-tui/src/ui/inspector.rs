@@ -9,9 +9,11 @@ use ratatui::widgets::{Block, Borders, Cell, Paragraph, Row, Table, Wrap};
 
 use super::Theme;
 use crate::app::App;
-use crate::editor::body_name;
+use crate::editor::{body_name, describe};
 use crate::inspect::{Inspection, Readings, SweepReading};
 use crate::num::{ScalarKind, short};
+use crate::scene::BodySpec;
+use crate::sim::Selected;
 
 /// The rows the inspector's table takes: its title, the types and a row
 /// for each quantity. The body's own values are on the rows below.
@@ -55,24 +57,8 @@ const QUANTITIES: [Quantity; 8] = [
     }),
 ];
 
-pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, app: &App, inspection: Option<&Inspection>, theme: Theme) {
-    let block = Block::new().borders(Borders::TOP | Borders::LEFT).title(" inspector ");
-    let Some(inspection) = inspection else {
-        let text = vec![
-            Line::from("Select a body (Tab or click) to see geom's answers"),
-            Line::from("for it in every precision, side by side."),
-            Line::from(""),
-            Line::from("* differs from f64   ! a different answer"),
-            Line::from("Δ differs from f64 beyond the digits shown, by this"),
-        ];
-        frame.render_widget(Paragraph::new(text).block(block).wrap(Wrap { trim: false }), area);
-        return;
-    };
-    let rank = if inspection.rank == 0 { "nearest".to_owned() } else { format!("#{} nearest", inspection.rank + 1) };
-    let (id, body) = inspection.body;
-    let title = format!(" {} vs {} · {rank} · t: next ", body_name(id, &body), inspection.target_name);
-    let [table_area, below] = Layout::vertical([Constraint::Length(TABLE_ROWS), Constraint::Min(0)]).areas(area);
-    // The body's own values, in the type it runs in, then a capsule's core.
+/// A body's own values, in the type it runs in, then a capsule's core.
+fn own_values(body: &BodySpec) -> Vec<Line<'static>> {
     let mut own = vec![Line::from(format!(
         "now x={} y={} vx={} vy={} r={}",
         short(body.position.x),
@@ -91,8 +77,45 @@ pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, app: &App, inspection: Opt
             short(end.y),
         )));
     }
+    own
+}
+
+pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, app: &App, inspection: Option<&Inspection>, theme: Theme) {
+    let block = Block::new().borders(Borders::TOP | Borders::LEFT).title(" inspector ");
+    let Some(inspection) = inspection else {
+        let sim = app.timeline.primary();
+        let text = match app.selection() {
+            // Selected, but alone: its own values, and what would give it
+            // something to measure against.
+            Some(Selected::Body(id)) if let Some(body) = sim.body(id) => {
+                let mut text =
+                    vec![Line::from(format!("{}: nothing else to measure it against", body_name(id, &body)))];
+                text.extend(own_values(&body));
+                text.push(Line::from("Add a shape (b o s u) to see geom's answers for the pair"));
+                text.push(Line::from("in every precision, side by side."));
+                text
+            }
+            Some(Selected::Collider(id)) => vec![
+                Line::from(format!("{}: no body to measure it against", describe(Selected::Collider(id), sim))),
+                Line::from("Add one (b) to see geom's answers for the pair in every precision."),
+            ],
+            _ => vec![
+                Line::from("Select a body (Tab or click) to see geom's answers"),
+                Line::from("for it in every precision, side by side."),
+                Line::from(""),
+                Line::from("* differs from f64   ! a different answer"),
+                Line::from("Δ differs from f64 beyond the digits shown, by this"),
+            ],
+        };
+        frame.render_widget(Paragraph::new(text).block(block).wrap(Wrap { trim: false }), area);
+        return;
+    };
+    let rank = if inspection.rank == 0 { "nearest".to_owned() } else { format!("#{} nearest", inspection.rank + 1) };
+    let (id, body) = inspection.body;
+    let title = format!(" {} vs {} · {rank} · t: next ", body_name(id, &body), inspection.target_name);
+    let [table_area, below] = Layout::vertical([Constraint::Length(TABLE_ROWS), Constraint::Min(0)]).areas(area);
     if below.height > 0 {
-        frame.render_widget(Paragraph::new(own).block(Block::new().borders(Borders::LEFT)), below);
+        frame.render_widget(Paragraph::new(own_values(&body)).block(Block::new().borders(Borders::LEFT)), below);
     }
     let reference = inspection.table.iter().find(|(k, _)| *k == ScalarKind::F64).and_then(|(_, r)| r.as_ref().ok());
     let header = Row::new(std::iter::once(Cell::from("")).chain(inspection.table.iter().map(|(kind, _)| {
