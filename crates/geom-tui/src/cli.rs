@@ -7,7 +7,7 @@ use std::ffi::OsString;
 use std::path::{Path, PathBuf};
 
 use clap::builder::{OsStringValueParser, TypedValueParser as _};
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory as _, Parser, Subcommand};
 
 use crate::ScalarKind;
 use crate::scene::{DEFAULT_SCENE, Scene, SceneError};
@@ -50,7 +50,7 @@ pub enum Command {
         #[arg(value_name = "SCENE", value_parser = scene_source())]
         scene: SceneSource,
         /// How many ticks to step.
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true, value_parser = parse_ticks)]
         ticks: u64,
         /// The precision: f32, f64, I16F16, I32F32 or I48F16
         /// [default: the scene's `scalar`, else I32F32].
@@ -80,7 +80,7 @@ const INPUTS_HELP: &str = concat!(
 The first line an input can change is tick + 1's. `body` is the body's id,
 its place in the scene's list from 0. Every number is converted from f64 to
 the run's scalar type once. An input at or beyond --ticks is checked but
-never applied. An unknown key, a number that is not finite, a body the
+never applied (a warning on standard error says so). An unknown key, a number that is not finite, a body the
 scene does not have or a value outside the scalar type's range is an error
 naming the file and line, before anything is printed; an impulse that would
 take a velocity out of that range ends the run at its tick. With --json, the
@@ -89,6 +89,12 @@ document lists the inputs applied under \"inputs\"."
 
 fn parse_kind(s: &str) -> Result<ScalarKind, String> {
     s.parse()
+}
+
+/// A tick count: a whole number, 0 or more (`-1` is refused as a count,
+/// not taken for an option).
+fn parse_ticks(s: &str) -> Result<u64, String> {
+    s.parse().map_err(|_| format!("a whole number of ticks from 0 to {}, not `{s}`", u64::MAX))
 }
 
 /// Reads a scene argument, which may be any path (not only UTF-8).
@@ -201,7 +207,37 @@ where
     I: IntoIterator<Item = T>,
     T: Into<OsString> + Clone,
 {
+    let args: Vec<OsString> = args.into_iter().map(Into::into).collect();
+    if let Some(extra) = second_scene(&args) {
+        // clap would take it for a subcommand that conflicts with the scene.
+        let message = format!(
+            "unexpected argument '{}': the sandbox opens one scene (`geom-tui run SCENE --ticks N` steps one \
+             without a terminal)",
+            extra.to_string_lossy()
+        );
+        return Err(clap::Error::raw(clap::error::ErrorKind::UnknownArgument, message).format(&mut Cli::command()));
+    }
     Cli::try_parse_from(args)
+}
+
+/// A second positional argument for the sandbox (`geom-tui a b`), which
+/// takes one scene; `None` for `run …` and everything else.
+fn second_scene(args: &[OsString]) -> Option<&OsString> {
+    let mut positional = Vec::new();
+    let mut rest = args.iter().skip(1);
+    while let Some(arg) = rest.next() {
+        if arg == "--" {
+            positional.extend(rest.by_ref());
+        } else if arg == "--scalar" {
+            rest.next();
+        } else if !arg.to_string_lossy().starts_with('-') {
+            positional.push(arg);
+        }
+    }
+    match positional.as_slice() {
+        [first, second, ..] if *first != "run" => Some(second),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

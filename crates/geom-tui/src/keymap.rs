@@ -14,7 +14,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("1-5 p", "precision: f32 f64 I16F16 I32F32 I48F16 / next"),
     ("c C", "split view on/off / compare with next type"),
     ("{ }", "divergence threshold ÷10 / ×10"),
-    ("Tab S-Tab", "select next / previous (or click)"),
+    ("Tab S-Tab", "select next / previous, then none (or click)"),
     ("←↓↑→ hjkl", "move selection (drag with the mouse)"),
     ("S-arrows HJKL", "pan (or drag empty space)"),
     ("z Z f", "zoom in / out (or wheel) / fit"),
@@ -26,7 +26,7 @@ pub const KEYS: &[(&str, &str)] = &[
     ("w W O", "save the set-up / save this tick as… / open"),
     ("P I", "play a character: ←→ walk ↑ jump / save its moves"),
     ("?", "this help (↑↓ scroll)"),
-    ("q Esc", "quit (asks first when edits are unsaved)"),
+    ("q Esc", "quit, asking first if unsaved (Esc deselects first)"),
 ];
 
 /// What something a user did asks for. The terminal's keys and mouse are
@@ -37,6 +37,9 @@ pub const KEYS: &[(&str, &str)] = &[
 pub enum Action {
     /// Quits, or asks first when there are unsaved edits.
     Quit,
+    /// Esc in the sandbox: deselects, or with nothing selected quits (as
+    /// [`Quit`](Self::Quit) does).
+    Escape,
     /// Says yes to the question asked (quit without saving).
     Confirm,
     /// Closes the prompt, the help or the question, or clears the message.
@@ -265,7 +268,8 @@ fn normal(key: KeyEvent) -> Option<Action> {
     use Action as A;
     let shift = key.modifiers.contains(KeyModifiers::SHIFT);
     Some(match key.code {
-        KeyCode::Char('q') | KeyCode::Esc => A::Quit,
+        KeyCode::Char('q') => A::Quit,
+        KeyCode::Esc => A::Escape,
         KeyCode::Char('?') => A::Help,
         KeyCode::Char(' ') => A::TogglePlay,
         KeyCode::Char('.') => A::StepForward,
@@ -325,7 +329,7 @@ mod tests {
 
     #[test]
     fn esc_never_quits_while_a_prompt_the_help_or_a_question_is_open() {
-        assert_eq!(action(Mode::Normal, key(KeyCode::Esc)), Some(Action::Quit));
+        assert_eq!(action(Mode::Normal, key(KeyCode::Esc)), Some(Action::Escape));
         for mode in [Mode::Prompt, Mode::Help, Mode::Confirm] {
             let action = action(mode, key(KeyCode::Esc));
             assert!(matches!(action, Some(Action::Cancel | Action::Help)), "{mode:?}: {action:?}");

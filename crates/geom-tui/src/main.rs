@@ -21,10 +21,27 @@ fn main() -> ExitCode {
                 Ok(scene) => scene,
                 Err(e) => return fail(e),
             };
-            let inputs = match inputs.as_deref().map(Inputs::load).transpose() {
+            let inputs_path = inputs;
+            let inputs = match inputs_path.as_deref().map(Inputs::load).transpose() {
                 Ok(inputs) => inputs,
                 Err(e) => return fail(e),
             };
+            if let (Some(inputs), Some(path)) = (&inputs, &inputs_path) {
+                let late: Vec<_> = inputs.items().iter().filter(|i| i.tick >= ticks).collect();
+                if let Some(first) = late.first() {
+                    let (n, are) = if late.len() == 1 {
+                        ("1 input".to_owned(), "is")
+                    } else {
+                        (format!("{} inputs", late.len()), "are")
+                    };
+                    eprintln!(
+                        "geom-tui: warning: {n} at or beyond --ticks {ticks} {are} never applied (the first at {}:{}, tick {})",
+                        path.display(),
+                        first.line,
+                        first.tick
+                    );
+                }
+            }
             let kind = scalar.or(scene.scalar).unwrap_or(DEFAULT_KIND);
             let options = Options { ticks, kind, json, events };
             let stdout = std::io::stdout();

@@ -158,16 +158,23 @@ fn typed_world_settings_change_the_set_up_and_re_run_to_this_tick() {
     assert_eq!(app.checksum(), before);
 }
 
+/// Tab goes round every body, every collider and nothing selected (where
+/// Enter edits the world); shift-Tab the other way round.
 #[test]
-fn tab_selects_bodies_then_colliders_and_shift_tab_goes_back() {
+fn tab_selects_bodies_then_colliders_then_nothing_and_shift_tab_goes_back() {
     let mut app = app(ScalarKind::F32);
     press(&mut app, KeyCode::Tab);
     assert_eq!(app.selected().as_deref(), Some("body 0"));
     press(&mut app, KeyCode::BackTab);
+    assert_eq!(app.selected(), None, "before the first, nothing");
+    assert_eq!(app.message(), Some("nothing selected (Enter edits the world)"));
+    press(&mut app, KeyCode::BackTab);
     let last = app.state().colliders.len() - 1;
-    assert_eq!(app.selected(), Some(format!("collider {last} (capsule)")), "wraps around backwards");
+    assert_eq!(app.selected(), Some(format!("collider {last} (capsule)")), "then round to the last");
     press(&mut app, KeyCode::Tab);
-    assert_eq!(app.selected().as_deref(), Some("body 0"), "and forwards");
+    assert_eq!(app.selected(), None, "after the last, nothing");
+    press(&mut app, KeyCode::Tab);
+    assert_eq!(app.selected().as_deref(), Some("body 0"), "and round again");
     for _ in 0..app.state().bodies.len() {
         press(&mut app, KeyCode::Tab);
     }

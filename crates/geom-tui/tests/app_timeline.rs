@@ -150,6 +150,9 @@ fn with_unsaved_edits_quitting_asks_first_and_only_yes_quits() {
     press(&mut app, KeyCode::Char('.'));
     assert_eq!(app.tick(), 1, "the question is gone: keys work again");
 
+    // The ball added is selected: the first Esc deselects it.
+    press(&mut app, KeyCode::Esc);
+    assert_done(&app, "nothing selected");
     press(&mut app, KeyCode::Esc);
     assert_refused(&app, "quit?");
     press(&mut app, KeyCode::Enter);

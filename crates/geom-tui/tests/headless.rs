@@ -183,7 +183,7 @@ fn each_kind_of_bad_file_is_a_one_line_error_naming_the_file_with_exit_code_1() 
             ":1: not UTF-8 text: the file ends inside a character at byte 24 (cut short?)",
         ),
         (scratch.file("cut.toml", &default[..cut_inside_a_value]), ":"),
-        (scratch.file("empty.toml", b""), ":1: missing field `gravity`"),
+        (scratch.file("typo.toml", b"gravty = [0.0, -1.0]\n"), ":1: unknown field `gravty`"),
         (scratch.file("many.toml", many.as_bytes()), ":15002: too many bodies: a scene may have at most 5000"),
         (scratch.0.clone(), ": a directory, not a scene file"),
     ];

@@ -2,6 +2,7 @@
 //! 120 × 36 and 80 × 24, reproduced with the keys they pressed. Each test
 //! failed before its fix.
 
+use std::collections::BTreeSet;
 use std::path::Path;
 use std::process::Command;
 
@@ -57,6 +58,7 @@ fn geom_tui(args: &[&str]) -> String {
 fn quitting_with_unsaved_edits_asks_first_and_esc_never_quits_from_a_question() {
     let mut app = app(ScalarKind::I32F32);
     keys(&mut app, "b");
+    press(&mut app, KeyCode::Esc); // deselects the ball
     press(&mut app, KeyCode::Esc);
     assert!(!app.should_quit(), "Esc with an unsaved ball asks first");
     let text = screen(&mut app, 80, 24);
@@ -270,7 +272,7 @@ fn the_help_scrolls_to_every_key_in_a_40_by_12_terminal() {
     let mut app = app(ScalarKind::F64);
     keys(&mut app, "?");
     let mut seen = String::new();
-    for _ in 0..30 {
+    for _ in 0..60 {
         seen.push_str(&screen(&mut app, 40, 12));
         press(&mut app, KeyCode::Down);
     }
@@ -709,4 +711,185 @@ fn the_pointer_readout_follows_a_drag_and_a_pan() {
         let grabbed = Vec2::new(grabbed.0, grabbed.1);
         assert_eq!(app.cell_of(grabbed), Some(there), "the point grabbed moved with the pointer");
     }
+}
+
+// === The docs and the program disagreed, or confused ========================
+
+#[test]
+fn esc_deselects_first_and_quits_only_with_nothing_selected() {
+    let mut app = app(ScalarKind::I32F32);
+    press(&mut app, KeyCode::Tab);
+    press(&mut app, KeyCode::Esc);
+    assert!(!app.should_quit(), "Esc with a body selected deselects it");
+    assert_eq!(app.message(), Some("nothing selected (Enter edits the world)"));
+    assert!(screen(&mut app, 120, 40).contains("Select a body (Tab or click)"));
+    press(&mut app, KeyCode::Esc);
+    assert!(app.should_quit(), "nothing selected and nothing unsaved: Esc quits");
+}
+
+#[test]
+fn a_scene_without_gravity_has_none_and_an_empty_file_is_an_empty_scene() {
+    let empty = Scene::parse("").unwrap();
+    assert_eq!((empty.settings.gravity, empty.bodies.len()), (Vec2::new(0.0, 0.0), 0));
+    let ball = Scene::parse("[[body]]\nposition = [0.0, 1.0]\nradius = 0.5\nvelocity = [0.25, 0.0]\n").unwrap();
+    let mut app = App::new(ball, None, ScalarKind::I32F32).unwrap();
+    keys(&mut app, "....");
+    assert_eq!(app.state().bodies[0].position, Vec2::new(1.0, 1.0), "no gravity: it flies straight");
+}
+
+#[test]
+fn opening_a_missing_file_with_unsaved_edits_is_refused_without_a_question() {
+    let mut app = app(ScalarKind::I32F32);
+    keys(&mut app, "b");
+    keys(&mut app, "O");
+    control(&mut app, 'u');
+    keys(&mut app, "no/such/scene.toml");
+    press(&mut app, KeyCode::Enter);
+    let said = app.message().unwrap().to_owned();
+    assert!(said.starts_with("kept the current scene: no/such/scene.toml: "), "{said}");
+    keys(&mut app, "y");
+    assert_eq!(app.setup().bodies.len(), 9, "no question was pending: y did nothing");
+}
+
+#[test]
+fn capital_w_says_a_saved_tick_reopens_with_checksums_of_its_own() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut app = App::new(Scene::parse(DEFAULT_SCENE).unwrap(), None, ScalarKind::I32F32).unwrap();
+    keys(&mut app, ".....W");
+    control(&mut app, 'u');
+    let path = dir.path().join("tick5.toml");
+    keys(&mut app, &path.display().to_string());
+    press(&mut app, KeyCode::Enter);
+    let said = app.message().unwrap().to_owned();
+    assert!(said.ends_with("; opened, it starts afresh at tick 0, without the contacts' impulses and sleep, so its checksums are its own"), "{said}");
+    // As said: the same bodies, another checksum.
+    let reopened = App::new(Scene::load(&path).unwrap(), None, ScalarKind::I32F32).unwrap();
+    assert_eq!(reopened.state().bodies, app.state().bodies);
+    assert_ne!(reopened.checksum(), app.checksum());
+}
+
+#[test]
+fn the_world_prompt_shows_substeps_as_the_whole_number_it_must_be() {
+    let mut app = app(ScalarKind::F64);
+    press(&mut app, KeyCode::Enter);
+    let text = screen(&mut app, 120, 40);
+    assert!(text.contains(" substeps=8"), "{text}");
+    assert!(!text.contains("substeps=8.0"), "{text}");
+}
+
+#[test]
+fn the_inspector_says_its_columns_ask_this_worlds_shapes_unlike_the_split_view() {
+    let mut app = app(ScalarKind::I32F32);
+    press(&mut app, KeyCode::Tab);
+    let text = screen(&mut app, 120, 40);
+    assert!(text.contains("columns: this I32F32 world's shapes, in each type (c runs two worlds)"), "{text}");
+    keys(&mut app, "2");
+    let text = screen(&mut app, 80, 24);
+    assert!(text.contains("columns: this f64 world's shapes, in each type (c runs two worlds)"), "{text}");
+}
+
+/// Every help line's text, the box's borders and scroll marks left out.
+fn help_text_seen(app: &mut App, width: u16, height: u16) -> String {
+    let mut seen = String::new();
+    for _ in 0..80 {
+        for line in screen(app, width, height).lines() {
+            let inner = line.trim_start_matches(|c: char| c != '│').trim_matches('│').trim();
+            seen.push_str(inner);
+            seen.push('\n');
+        }
+        press(app, KeyCode::Down);
+    }
+    seen
+}
+
+#[test]
+fn every_help_row_lines_up_and_at_40_by_12_every_word_of_it_comes_into_view() {
+    let mut app = app(ScalarKind::F64);
+    keys(&mut app, "?");
+    // 120 wide: every description starts in the same column.
+    let text = screen(&mut app, 120, 60);
+    let columns: BTreeSet<usize> = geom_tui::keymap::KEYS
+        .iter()
+        .map(|(key, what)| {
+            let line = text.lines().find(|l| l.contains(what)).unwrap_or_else(|| panic!("{what}:\n{text}"));
+            assert!(line.contains(key));
+            line[..line.find(what).unwrap()].chars().count()
+        })
+        .collect();
+    assert_eq!(columns.len(), 1, "{text}");
+    // 40 × 12: scrolled through, every word of every row is seen whole.
+    let seen = help_text_seen(&mut app, 40, 12);
+    for (key, what) in geom_tui::keymap::KEYS {
+        assert!(seen.contains(key), "`{key}` never came into view:\n{seen}");
+        for word in what.split(' ') {
+            assert!(
+                seen.split_whitespace().any(|w| w == word),
+                "`{word}` of `{what}` never came into view whole:\n{seen}"
+            );
+        }
+    }
+}
+
+#[test]
+fn at_80_columns_the_status_bar_keeps_the_pointer_and_the_zoom() {
+    let mut app = app(ScalarKind::I32F32);
+    let _ = screen(&mut app, 80, 24);
+    let (column, row) = app.cell_of(Vec2::new(-30.5, 12.25)).expect("in view");
+    app.handle(&Event::Mouse(MouseEvent { kind: MouseEventKind::Moved, column, row, modifiers: KeyModifiers::NONE }));
+    let status = screen(&mut app, 80, 24).lines().next().unwrap().to_owned();
+    assert!(status.contains("│ at ") && status.contains("│ 1 cell = "), "{status}");
+    assert!(status.contains(&format!("{:016x}", app.checksum())), "{status}");
+    assert!(status.chars().count() <= 80);
+}
+
+#[test]
+fn at_40_by_12_the_split_status_fits_and_i_says_why_no_inspector_shows() {
+    let mut app = app(ScalarKind::I32F32);
+    keys(&mut app, "c");
+    let text = screen(&mut app, 40, 12);
+    let split = text.lines().nth(1).unwrap();
+    assert!(split.starts_with(" I32F32/f64 │ gap 0.0 │ none > 1e"), "{text}");
+    keys(&mut app, "ii");
+    assert_eq!(app.message(), Some("inspector on, but this terminal is too small to show it: make it taller"));
+    let _ = screen(&mut app, 120, 40);
+    keys(&mut app, "ii");
+    assert_eq!(app.message(), Some("inspector on"));
+}
+
+/// The binary's exit code and what it wrote to standard error.
+fn geom_tui_err(args: &[&str]) -> (Option<i32>, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_geom-tui")).args(args).output().expect("the binary runs");
+    (output.status.code(), String::from_utf8(output.stderr).expect("text"))
+}
+
+#[test]
+fn the_command_line_names_what_is_wrong_in_the_users_terms() {
+    let (code, err) = geom_tui_err(&["a.toml", "b.toml"]);
+    assert_eq!(code, Some(2));
+    assert!(err.starts_with("error: unexpected argument 'b.toml': the sandbox opens one scene"), "{err}");
+    assert!(!err.contains("subcommand"), "{err}");
+    let (code, err) = geom_tui_err(&["run", "default", "--ticks", "-1"]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("a whole number of ticks from 0 to 18446744073709551615, not `-1`"), "{err}");
+    assert!(!err.contains("-- -1"), "{err}");
+}
+
+#[test]
+fn run_warns_of_inputs_it_will_never_apply() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("late.toml");
+    std::fs::write(&path, "[[velocity]]\ntick = 2\nbody = 0\nvelocity = [1.0, 0.0]\n\n[[velocity]]\ntick = 50\nbody = 0\nvelocity = [0.0, 1.0]\n").unwrap();
+    let output = Command::new(env!("CARGO_BIN_EXE_geom-tui"))
+        .args(["run", "default", "--ticks", "10", "--inputs"])
+        .arg(&path)
+        .output()
+        .unwrap();
+    assert!(output.status.success());
+    let err = String::from_utf8(output.stderr).unwrap();
+    let expected = format!(
+        "geom-tui: warning: 1 input at or beyond --ticks 10 is never applied (the first at {}:6, tick 50)\n",
+        path.display()
+    );
+    assert_eq!(err, expected);
+    assert_eq!(String::from_utf8(output.stdout).unwrap().lines().count(), 11, "the run goes on");
 }

@@ -220,6 +220,9 @@ fn with_an_unsaved_ball_esc_asks_before_quitting_and_only_y_quits() {
     sandbox.wait_for("the first frame", |s| s.contains("tick 0 │ I32F32"));
     sandbox.type_keys("b");
     sandbox.wait_for("the ball", |s| s.contains("added body"));
+    // The ball added is selected: the first Esc deselects it.
+    sandbox.type_keys("\x1b");
+    sandbox.wait_for("the ball deselected", |s| s.contains("nothing selected"));
     sandbox.type_keys("\x1b");
     sandbox.wait_for("the question", |s| s.contains("quit? the set-up has unsaved edits"));
     // A lone Esc in the question stays: it is not taken as quitting.

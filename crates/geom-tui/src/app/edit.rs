@@ -118,14 +118,19 @@ impl App {
         if all.is_empty() {
             return self.refuse("nothing to select");
         }
+        // Round every item and nothing selected (where Enter edits the
+        // world), then round again.
         let current = self.selection().and_then(|s| all.iter().position(|&x| x == s));
         let next = match (current, forward) {
-            (None, true) => 0,
-            (None, false) => all.len() - 1,
-            (Some(i), true) => (i + 1) % all.len(),
-            (Some(i), false) => (i + all.len() - 1) % all.len(),
+            (None, true) => Some(0),
+            (None, false) => Some(all.len() - 1),
+            (Some(i), true) => (i + 1 < all.len()).then_some(i + 1),
+            (Some(i), false) => i.checked_sub(1),
         };
-        self.select(Some(all[next]));
+        self.select(next.map(|i| all[i]));
+        if next.is_none() {
+            self.info("nothing selected (Enter edits the world)");
+        }
     }
 
     pub(super) fn select(&mut self, selected: Option<Selected>) {

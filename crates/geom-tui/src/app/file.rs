@@ -39,6 +39,8 @@ impl App {
             PromptKind::SaveInputs => self.save_to(Save::Inputs, path()),
             PromptKind::Open => match self.unsaved() {
                 None => self.open_now(path()),
+                // A file that cannot be read is refused before any question.
+                Some(_) if let Err(e) = Scene::load(&path()) => self.refuse(format!("kept the current scene: {e}")),
                 Some(what) => {
                     self.editor.question = Some(Question::Open(path()));
                     self.refuse(format!("open? {what}: y opens without saving, any other key stays"));
@@ -84,7 +86,8 @@ impl App {
         let scene = self.timeline.state();
         scene.save(path)?;
         Ok(format!(
-            "saved tick {} ({}, {}) to {}",
+            "saved tick {} ({}, {}) to {}; opened, it starts afresh at tick 0, without the contacts' \
+             impulses and sleep, so its checksums are its own",
             self.tick(),
             count(scene.bodies.len(), "body"),
             count(scene.colliders.len(), "collider"),

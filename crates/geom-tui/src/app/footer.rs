@@ -33,8 +33,11 @@ pub(crate) fn wrap(text: &str, width: usize) -> Vec<String> {
 /// prompt edits, or the message.
 pub(crate) fn footer_text(app: &App) -> Option<String> {
     let sim = app.timeline.primary();
-    let fields =
-        |pairs: Vec<(&str, f64)>| pairs.iter().map(|(n, v)| format!("{n}={}", short(*v))).collect::<Vec<_>>().join(" ");
+    // Substeps are a whole number, shown as one (`substeps=4`).
+    let value = |name: &str, v: f64| if name == "substeps" { format!("{v}") } else { short(v) };
+    let fields = |pairs: Vec<(&str, f64)>| {
+        pairs.iter().map(|&(n, v)| format!("{n}={}", value(n, v))).collect::<Vec<_>>().join(" ")
+    };
     match app.editor.prompt.as_ref().map(|p| &p.kind) {
         _ if app.view.message.is_some() => app.view.message.as_ref().map(|m| m.text.clone()),
         Some(PromptKind::Edit(selected)) => {

@@ -18,7 +18,7 @@ use ratatui::crossterm::event::Event;
 use ratatui::layout::{Position, Rect};
 
 use crate::editor::{self, Editor, Prompt, PromptKind, Question};
-use crate::keymap::{Action, KEYS, Mode};
+use crate::keymap::{Action, Mode};
 use crate::layout::{self, Areas, Camera, Needs};
 use crate::num::ScalarKind;
 use crate::scene::{MAX_BODIES, MAX_COLLIDERS, Scene, SceneError};
@@ -427,13 +427,14 @@ impl App {
         }
         match action {
             Action::Quit => self.quit(),
+            Action::Escape => self.escape(),
             Action::Confirm => self.confirm(),
             Action::Cancel => self.cancel(),
             Action::Help => self.view.help = if self.view.help.is_some() { None } else { Some(0) },
             Action::Scroll(by) => {
-                // The help's lines (the keys, and two on the colours) less
-                // those its box shows at once.
-                let lines = u16::try_from(KEYS.len() + 2).unwrap_or(u16::MAX);
+                // The help's lines at this width less those its box shows
+                // at once.
+                let lines = u16::try_from(crate::ui::help_rows(self.view.size.width).len()).unwrap_or(u16::MAX);
                 let last = lines.saturating_sub(self.view.size.height.saturating_sub(2));
                 self.view.help = self.view.help.map(|top| top.saturating_add_signed(by).min(last));
             }
@@ -481,7 +482,7 @@ impl App {
             Action::Add(what) => self.add(what),
             Action::Delete => self.delete(),
             Action::NextTarget => self.editor.target_rank = self.editor.target_rank.wrapping_add(1),
-            Action::ToggleInspector => self.view.inspector = !self.view.inspector,
+            Action::ToggleInspector => self.toggle_inspector(),
             Action::Save => self.save(),
             Action::SaveStatePrompt => {
                 let text = self.state_file_name().display().to_string();
@@ -575,6 +576,16 @@ impl App {
                 let save = if self.timeline.setup_changed() { " (then w saves the set-up)" } else { "" };
                 self.refuse(format!("quit? {what}: y quits without saving, any other key stays{save}"));
             }
+        }
+    }
+
+    /// Esc: deselects, or with nothing selected quits.
+    fn escape(&mut self) {
+        if self.selection().is_some() {
+            self.select(None);
+            self.info("nothing selected (Enter edits the world)");
+        } else {
+            self.quit();
         }
     }
 

@@ -64,6 +64,18 @@ impl App {
         }
     }
 
+    /// Shows or hides the inspector, and says when the terminal has no
+    /// room to show it.
+    pub(super) fn toggle_inspector(&mut self) {
+        self.view.inspector = !self.view.inspector;
+        let shown = self.areas(self.view.size).inspector.is_some();
+        match (self.view.inspector, shown) {
+            (true, false) => self.info("inspector on, but this terminal is too small to show it: make it taller"),
+            (true, true) => self.info("inspector on"),
+            (false, _) => self.info("inspector off"),
+        }
+    }
+
     /// Fits the whole scene in the canvas (leaving the view as it is while
     /// the terminal is too small to show one).
     pub(crate) fn fit(&mut self) {

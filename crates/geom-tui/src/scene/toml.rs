@@ -66,7 +66,7 @@ impl Scene {
         }
         let origin = Origin {
             path: None,
-            gravity: at(file.gravity.span()),
+            gravity: file.gravity.as_ref().and_then(|g| at(g.span())),
             bounce_threshold: file.bounce_threshold.as_ref().and_then(|t| at(t.span())),
             colliders: lines_of(text, file.colliders.iter().map(Spanned::span)),
             bodies: lines_of(text, file.bodies.iter().map(Spanned::span)),
@@ -96,7 +96,7 @@ impl Scene {
             .collect::<Result<_, _>>()?;
         Ok(Self {
             settings: Settings {
-                gravity: file.gravity.into_inner().0,
+                gravity: file.gravity.map_or(Vec2::new(0.0, 0.0), |g| g.into_inner().0),
                 bounce_threshold: file.bounce_threshold.map(Spanned::into_inner),
                 substeps: file.substeps.map(Spanned::into_inner),
             },
@@ -113,7 +113,9 @@ impl Scene {
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
 struct SceneFile {
-    gravity: Spanned<Point>,
+    /// None without gravity.
+    #[serde(default)]
+    gravity: Option<Spanned<Point>>,
     #[serde(default)]
     bounce_threshold: Option<Spanned<f64>>,
     /// Read under its older name too (files saved before the solver).

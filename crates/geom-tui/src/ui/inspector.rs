@@ -115,7 +115,13 @@ pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, app: &App, inspection: Opt
     let title = format!(" {} vs {} · {rank} · t: next ", body_name(id, &body), inspection.target_name);
     let [table_area, below] = Layout::vertical([Constraint::Length(TABLE_ROWS), Constraint::Min(0)]).areas(area);
     if below.height > 0 {
-        frame.render_widget(Paragraph::new(own_values(&body)).block(Block::new().borders(Borders::LEFT)), below);
+        // The columns ask about this world's shapes; the split view runs a
+        // world of its own in the other type: say which is which.
+        let mut lines = own_values(&body);
+        lines
+            .push(Line::from(format!("columns: this {} world's shapes, in each type (c runs two worlds)", app.kind())));
+        let paragraph = Paragraph::new(lines).block(Block::new().borders(Borders::LEFT)).wrap(Wrap { trim: false });
+        frame.render_widget(paragraph, below);
     }
     let reference = inspection.table.iter().find(|(k, _)| *k == ScalarKind::F64).and_then(|(_, r)| r.as_ref().ok());
     let header = Row::new(std::iter::once(Cell::from("")).chain(inspection.table.iter().map(|(kind, _)| {

@@ -7,8 +7,6 @@ mod inspector;
 #[cfg(test)]
 mod tests;
 
-use std::fmt::Write as _;
-
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -107,20 +105,22 @@ fn draw_status(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
     let timeline = &app.timeline;
     let bar = Style::new().add_modifier(Modifier::REVERSED);
     let state = if timeline.playing() { format!("▶ {} t/s", timeline.ticks_per_second()) } else { "⏸".to_owned() };
-    let mut first = format!(
-        " {state} │ tick {} │ {} │ checksum {:016x} │ rewind {}",
-        app.tick(),
-        app.kind(),
-        app.checksum(),
-        timeline.rewindable()
-    );
-    if let Some(play) = app.play_status() {
-        let _ = write!(first, " │ {play}");
-    }
-    if let Some(at) = app.pointer() {
-        let _ = write!(first, " │ at {}, {}", short(at.x), short(at.y));
-    }
-    let _ = write!(first, " │ 1 cell = {}", significant(app.view.camera.cell()));
+    // The parts of the first line, shortened and then left out, least
+    // needed first, until the line fits: the rewind count, then the word
+    // "checksum"; the pointer and the zoom stay.
+    let width = usize::from(area.width);
+    let play = app.play_status().map(|p| format!(" │ {p}")).unwrap_or_default();
+    let at = app.pointer().map(|at| format!(" │ at {}, {}", short(at.x), short(at.y))).unwrap_or_default();
+    let cell = format!(" │ 1 cell = {}", significant(app.view.camera.cell()));
+    let (tick, kind, checksum) = (app.tick(), app.kind(), app.checksum());
+    let rewind = format!(" │ rewind {}", timeline.rewindable());
+    let lines: Vec<String> = [(rewind.as_str(), "checksum "), ("", "checksum "), ("", "#")]
+        .iter()
+        .map(|(rewind, word)| {
+            format!(" {state} │ tick {tick} │ {kind} │ {word}{checksum:016x}{rewind}{play}{at}{cell}")
+        })
+        .collect();
+    let first = lines.iter().find(|line| line.chars().count() <= width).unwrap_or(&lines[2]).clone();
     let [top, rest] = Layout::vertical([Constraint::Length(1), Constraint::Min(0)]).areas(area);
     frame.render_widget(Paragraph::new(first).style(bar), top);
     if let Some(secondary) = timeline.secondary() {
@@ -131,10 +131,20 @@ fn draw_status(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
             Some(d) => format!("first > {threshold} at tick {}{}", d.tick, body_suffix(d.body)),
             None => format!("none > {threshold} yet"),
         };
+        let mut parts = [
+            format!(" split: {} solid, ", app.kind()),
+            format!("{} dotted", secondary.kind()),
+            format!(" │ gap now {} │ ", short(now)),
+        ];
+        // Narrow: the two types and the gap in short.
+        if parts.iter().chain([&first]).map(|p| p.chars().count()).sum::<usize>() > width {
+            parts = [format!(" {}/", app.kind()), secondary.kind().to_string(), format!(" │ gap {} │ ", short(now))];
+        }
+        let [types, other, gap] = parts;
         let line = Line::from(vec![
-            Span::raw(format!(" split: {} solid, ", app.kind())),
-            Span::styled(format!("{} dotted", secondary.kind()), theme.fg(Color::Magenta)),
-            Span::raw(format!(" │ gap now {} │ ", short(now))),
+            Span::raw(types),
+            Span::styled(other, theme.fg(Color::Magenta)),
+            Span::raw(gap),
             Span::styled(first, if divergence.is_some() { theme.error() } else { Style::new() }),
         ]);
         frame.render_widget(Paragraph::new(line), rest);
@@ -216,29 +226,55 @@ fn draw_footer(frame: &mut Frame<'_>, area: Rect, app: &App, theme: Theme) {
     frame.render_widget(Paragraph::new(lines), area);
 }
 
-/// The help's lines: every key, then what the colours mean.
-fn help_lines(theme: Theme) -> Vec<Line<'static>> {
-    let mut lines: Vec<Line<'static>> = KEYS
-        .iter()
-        .map(|(key, what)| {
-            Line::from(vec![Span::styled(format!("{key:>14}  "), theme.fg(Color::Yellow)), Span::raw(*what)])
-        })
-        .collect();
-    lines.push(Line::from(Span::styled(
+/// The help's rows in a box `width` wide (its borders included): every
+/// key beside what it does, then what the colours mean; a description too
+/// long for its row goes on under it, and in a very narrow box under its
+/// key. Each row is `(key, text)`, `key` empty on the rows that go on.
+pub(crate) fn help_rows(width: u16) -> Vec<(String, String)> {
+    let inner = usize::from(help_width(width).saturating_sub(2)).max(1);
+    let key_width = KEYS.iter().map(|(k, _)| k.chars().count()).max().unwrap_or(0);
+    let beside = inner.saturating_sub(key_width + 2);
+    let mut rows = Vec::new();
+    for (key, what) in KEYS {
+        if beside >= 16 {
+            for (i, line) in wrap(what, beside).into_iter().enumerate() {
+                let key = if i == 0 { format!("{key:>key_width$}  ") } else { " ".repeat(key_width + 2) };
+                rows.push((key, line));
+            }
+        } else {
+            rows.push(((*key).to_owned(), String::new()));
+            rows.extend(wrap(what, inner.saturating_sub(2).max(1)).into_iter().map(|l| ("  ".to_owned(), l)));
+        }
+    }
+    let legend = [
         format!("arrows: velocity × {ARROW_TICKS} ticks · red: contacts · * ≠ f64"),
-        theme.fg(Color::Gray),
-    )));
-    lines.push(Line::from(Span::styled(
-        "dotted green: sensors · blue: platforms · magenta: impacts",
-        theme.fg(Color::Gray),
-    )));
-    lines
+        "dotted green: sensors · blue: platforms · magenta: impacts".to_owned(),
+    ];
+    rows.extend(legend.iter().flat_map(|l| wrap(l, inner)).map(|l| (String::new(), l)));
+    rows
+}
+
+/// The help box's width in a terminal `width` wide.
+fn help_width(width: u16) -> u16 {
+    72.min(width)
+}
+
+/// The help's lines, styled: keys in yellow, the colours' legend (the
+/// rows without a key column) in grey.
+fn help_lines(theme: Theme, width: u16) -> Vec<Line<'static>> {
+    help_rows(width)
+        .into_iter()
+        .map(|(key, text)| match key.as_str() {
+            "" => Line::from(Span::styled(text, theme.fg(Color::Gray))),
+            _ => Line::from(vec![Span::styled(key, theme.fg(Color::Yellow)), Span::raw(text)]),
+        })
+        .collect()
 }
 
 fn draw_help(frame: &mut Frame<'_>, area: Rect, top: u16, theme: Theme) {
-    let lines = help_lines(theme);
+    let lines = help_lines(theme, area.width);
     let total = u16::try_from(lines.len()).unwrap_or(u16::MAX);
-    let width = 72.min(area.width);
+    let width = help_width(area.width);
     let height = (total + 2).min(area.height);
     let popup = Rect::new(area.x + (area.width - width) / 2, area.y + (area.height - height) / 2, width, height);
     let shown = height.saturating_sub(2);

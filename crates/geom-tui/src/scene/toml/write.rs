@@ -259,7 +259,8 @@ fn new_inline_table<T>(item: &T, rules: fn(&T, bool) -> Rules) -> Value {
 fn settings(scene: &Scene) -> Rules {
     let settings = scene.settings;
     vec![
-        ("gravity", Rule::Set(Want::Point(settings.gravity))),
+        // None when left out: written when there is some, or was.
+        ("gravity", Rule::Optional(Want::Point(settings.gravity), settings.gravity == zero())),
         ("bounce_threshold", settings.bounce_threshold.map_or(GONE, |t| Rule::Set(Want::Number(t)))),
         ("substeps", settings.substeps.map_or(GONE, |n| Rule::Set(Want::Integer(n.into())))),
         // Its older name, read as `substeps`: replaced by it.
