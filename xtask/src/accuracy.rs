@@ -23,8 +23,19 @@ pub(crate) fn accuracy(extra: &[String]) -> Result<(), String> {
     };
     let stamp = pages::stamp("cargo xtask accuracy", &format!("; {cases} scenes per query and type"));
     let cases = cases.to_string();
-    let output =
-        Step::cargo(&["run", "--release", "-p", "geom-test", "--bin", "accuracy", "--", cases.as_str()]).output()?;
+    let output = Step::cargo(&[
+        "run",
+        "--release",
+        "-p",
+        "geom-test",
+        "--features",
+        "tools",
+        "--bin",
+        "accuracy",
+        "--",
+        cases.as_str(),
+    ])
+    .output()?;
     print!("{output}");
     let tables = tables(&output);
     if tables.len() != TABLES.len() {

@@ -10,6 +10,8 @@ use crate::run::{Step, root};
 pub(crate) fn ci() -> Result<(), String> {
     Step::cargo(&["fmt", "--all", "--check"]).run()?;
     Step::cargo(&["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]).run()?;
+    // The chores' programs, which need a feature.
+    Step::cargo(&["clippy", "-p", "geom-test", "--bins", "--features", "tools", "--", "-D", "warnings"]).run()?;
     Step::cargo(&["test", "--workspace"]).run()?;
     // geom-tui's fuzz checks as `fuzz/` builds them (the `fuzzing` feature;
     // the unit tests above compile them without it), with their doctests.

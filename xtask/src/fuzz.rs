@@ -121,7 +121,7 @@ pub(crate) fn fuzz(extra: &[String]) -> Result<(), String> {
                 replay = if matches!(r.target, "scene_parser" | "headless_args") {
                     "-p geom-tui --lib fuzz::"
                 } else {
-                    "-p geom-test --test fuzz_corpus"
+                    "-p geom-test --test integration fuzz_corpus::"
                 },
                 path = crash.display(),
             );

@@ -48,8 +48,20 @@ fn query_digests(text: &str) -> Vec<(String, String)> {
 /// revisions' streams case by case.
 fn explain() -> Result<(), String> {
     const DIGESTS: &str = "crates/geom-test/golden/digests.txt";
-    let now =
-        Step::cargo(&["run", "--release", "-q", "-p", "geom-test", "--bin", "golden", "--", "digests"]).output()?;
+    let now = Step::cargo(&[
+        "run",
+        "--release",
+        "-q",
+        "-p",
+        "geom-test",
+        "--features",
+        "tools",
+        "--bin",
+        "golden",
+        "--",
+        "digests",
+    ])
+    .output()?;
     let pinned = std::fs::read_to_string(root().join(DIGESTS)).map_err(|e| format!("cannot read {DIGESTS}: {e}"))?;
     let pinned = query_digests(&pinned);
     let moved: Vec<String> =
@@ -70,10 +82,14 @@ fn explain() -> Result<(), String> {
     }
     Step::new("git", &["worktree", "add", "--detach", &tree_arg, &rev]).run()?;
     let target = scratch.join("target").to_string_lossy().into_owned();
-    let built = Step::cargo(&["build", "--release", "-q", "-p", "geom-test", "--bin", "golden"])
-        .in_dir(&tree)
-        .env("CARGO_TARGET_DIR", &target)
-        .run();
+    // Older trees build the program without the `tools` feature it needs now.
+    let manifest = std::fs::read_to_string(tree.join("crates/geom-test/Cargo.toml")).unwrap_or_default();
+    let features: &[&str] = if manifest.contains("tools = []") { &["--features", "tools"] } else { &[] };
+    let built =
+        Step::cargo(&[&["build", "--release", "-q", "-p", "geom-test"], features, &["--bin", "golden"]].concat())
+            .in_dir(&tree)
+            .env("CARGO_TARGET_DIR", &target)
+            .run();
     let compared = built.and_then(|()| {
         let old = scratch.join("target").join("release").join("golden");
         let new = root().join("target").join("release").join("golden");

@@ -1,6 +1,7 @@
 //! Whatever arrives, in any order: a seeded stream of every kind of event
 //! leaves the sandbox whole and drawable.
 
+#[path = "integration/common/mod.rs"]
 mod common;
 
 use common::*;

@@ -1,7 +1,7 @@
 //! The checks behind the fuzz targets in `fuzz/` (run with `cargo xtask
 //! fuzz`), as ordinary library code, so that the committed corpus and every
 //! crash input found and fixed are replayed by `cargo test` through the very
-//! same functions (`tests/fuzz_corpus.rs`, with the helpers of
+//! same functions (`tests/integration/fuzz_corpus.rs`, with the helpers of
 //! [`replay`]).
 //!
 //! Each entry point takes the fuzzer's raw bytes. The first byte picks the

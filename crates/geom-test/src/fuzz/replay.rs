@@ -3,7 +3,7 @@
 //! and in `fuzz/regressions/<target>/` (inputs that once broke a guarantee,
 //! kept after the fix), through the very functions the fuzz targets call,
 //! and seeded pseudo-random inputs, so that the checks run where `cargo
-//! fuzz` does not. Shared by geom-test's `tests/fuzz_corpus.rs` (the
+//! fuzz` does not. Shared by geom-test's `tests/integration/fuzz_corpus.rs` (the
 //! library's targets) and the unit tests of `geom_tui::fuzz` (the
 //! sandbox's).
 
@@ -53,7 +53,7 @@ pub fn files_in(dir: &Path) -> Vec<PathBuf> {
 /// use geom_test::fuzz::replay::{files_in, fuzz_dir, replay_file};
 ///
 /// let first = &files_in(&fuzz_dir().join("corpus/world"))[0];
-/// replay_file(first, geom_test::fuzz::world, "-p geom-test --test fuzz_corpus");
+/// replay_file(first, geom_test::fuzz::world, "-p geom-test --test integration fuzz_corpus::");
 /// ```
 pub fn replay_file(path: &Path, check: fn(&[u8]), test: &str) {
     let data = std::fs::read(path).unwrap_or_else(|e| panic!("cannot read {}: {e}", path.display()));
@@ -76,7 +76,7 @@ pub fn replay_file(path: &Path, check: fn(&[u8]), test: &str) {
 /// ```
 /// use geom_test::fuzz::replay::replay;
 ///
-/// let corpus = replay("swept_queries", geom_test::fuzz::swept_queries, "-p geom-test --test fuzz_corpus");
+/// let corpus = replay("swept_queries", geom_test::fuzz::swept_queries, "-p geom-test --test integration fuzz_corpus::");
 /// assert!(corpus > 0);
 /// ```
 pub fn replay(target: &str, check: fn(&[u8]), test: &str) -> usize {

@@ -372,7 +372,7 @@ fn the_open_prompt_expands_a_tilde_and_completes_file_names_with_tab() {
     let Some(home) = home.filter(|h| h.is_dir()) else { return };
     let dir = tempfile::Builder::new().prefix("geom-tui-open-").tempdir_in(&home).unwrap();
     let name = dir.path().file_name().unwrap().to_str().unwrap().to_owned();
-    std::fs::write(dir.path().join("player-scene.toml"), include_str!("../scenes/player.toml")).unwrap();
+    std::fs::write(dir.path().join("player-scene.toml"), include_str!("../../scenes/player.toml")).unwrap();
     let mut app = app(ScalarKind::I32F32);
     keys(&mut app, "O");
     keys(&mut app, &format!("~/{name}/pla"));

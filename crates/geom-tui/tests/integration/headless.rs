@@ -4,7 +4,7 @@
 use std::path::PathBuf;
 use std::process::{Command, Output};
 
-mod binary;
+use crate::binary;
 
 use binary::{geom_tui, stderr, stdout};
 

@@ -3,7 +3,7 @@
 //! edit, rewinding replays them, and `I` saves them as an inputs file that
 //! `geom-tui run --inputs` replays to the same checksum.
 
-mod common;
+use crate::common;
 
 use std::process::Command;
 

@@ -4,7 +4,7 @@
 // Regression inputs are pasted as the property tests printed them.
 #![allow(clippy::unreadable_literal)]
 
-mod common;
+use crate::common;
 
 use common::{TestScalar, assert_near, assert_vec_near, capsule, circle, seg, v};
 use geom_core::{

@@ -1,6 +1,6 @@
 //! Tests of the stepping world, written once and run for each scalar type.
 
-mod common;
+use crate::common;
 
 use common::{TestScalar, v};
 use geom_core::world::{

@@ -6,7 +6,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Output;
 
-mod binary;
+use crate::binary;
 
 use binary::{geom_tui, stderr, stdout};
 

@@ -2,7 +2,7 @@
 //! and lands on, at every speed and in every scalar type, and what sensors
 //! and queries see of it.
 
-mod common;
+use crate::common;
 
 use common::{TestScalar, seg, v};
 use geom_core::Vec2;

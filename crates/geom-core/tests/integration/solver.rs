@@ -7,9 +7,9 @@
 // The inputs are pasted as it printed them.
 #![allow(clippy::unreadable_literal)]
 
-mod common;
+use crate::common;
 
-#[path = "../benches/common/mod.rs"]
+#[path = "../../benches/common/mod.rs"]
 mod scenes;
 
 use common::{TestScalar, v};

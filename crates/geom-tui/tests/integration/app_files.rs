@@ -1,7 +1,7 @@
 //! The sandbox's files, driven as a user drives it: saving the set-up or a
 //! tick's state, opening, and every way that can fail.
 
-mod common;
+use crate::common;
 
 use common::*;
 

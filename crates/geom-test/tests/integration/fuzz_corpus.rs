@@ -8,7 +8,7 @@
 use geom_test::fuzz::replay::{fuzz_dir, replay, seeded_inputs};
 
 /// How to run these tests again, for the message naming a failing input.
-const TEST: &str = "-p geom-test --test fuzz_corpus";
+const TEST: &str = "-p geom-test --test integration fuzz_corpus::";
 
 #[test]
 fn static_queries_corpus_and_regressions_keep_every_guarantee() {

@@ -6,7 +6,7 @@
 //! whose grounded flag is checked against the shapes it touches, in every
 //! scalar type.
 
-mod common;
+use crate::common;
 
 use common::{TestScalar, seg, v};
 use geom_core::world::{BodyDef, BodyId, CharacterConfig, CharacterMove, ColliderDef, ColliderId, World, WorldConfig};

@@ -3,7 +3,7 @@
 //! game programmer reported (a capsule player, crates, slopes, a moving
 //! platform), run in every scalar type.
 
-mod common;
+use crate::common;
 
 use common::{TestScalar, seg, v};
 use geom_core::world::{BodyDef, BodyId, ColliderDef, Filter, Id, Shape, World, WorldConfig, WorldContact};

@@ -4,7 +4,7 @@
 //! per type with that type's tolerance, the way glam's test macros do.
 #![allow(clippy::unreadable_literal)]
 
-mod common;
+use crate::common;
 
 use common::{TestScalar, assert_contact, assert_near, assert_vec_near, capsule, circle, seg, v};
 use fixed::types::I16F16;

@@ -1,7 +1,7 @@
 //! Editing in the sandbox, driven as a user drives it: the timeline of
 //! edits, selecting, moving, typing values, adding and deleting, the mouse.
 
-mod common;
+use crate::common;
 
 use common::*;
 

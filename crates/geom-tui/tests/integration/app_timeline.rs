@@ -1,7 +1,7 @@
 //! The sandbox's timeline, driven as a user drives it: playing, stepping,
 //! quitting, switching precision and the split view.
 
-mod common;
+use crate::common;
 
 use common::*;
 
