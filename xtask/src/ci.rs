@@ -12,7 +12,8 @@ pub(crate) fn ci() -> Result<(), String> {
     Step::cargo(&["clippy", "--workspace", "--all-targets", "--", "-D", "warnings"]).run()?;
     // The chores' programs, which need a feature.
     Step::cargo(&["clippy", "-p", "geom-test", "--bins", "--features", "tools", "--", "-D", "warnings"]).run()?;
-    Step::cargo(&["test", "--workspace"]).run()?;
+    // The README's test command, with every heavy suite at its full size.
+    Step::cargo(&["test", "--workspace"]).env("GEOM_TEST_FULL", "1").run()?;
     // geom-tui's fuzz checks as `fuzz/` builds them (the `fuzzing` feature;
     // the unit tests above compile them without it), with their doctests.
     Step::cargo(&["test", "-p", "geom-tui", "--features", "fuzzing", "--doc", "fuzz"]).run()?;

@@ -25,7 +25,16 @@ pub(crate) fn golden(extra: &[String]) -> Result<(), String> {
     match extra {
         [] => step.run(),
         [flag] if flag == "--bless" => {
-            step.env("GEOM_GOLDEN_BLESS", "1").run()?;
+            // The tests bless only for a token file written for this run
+            // (`geom_test::golden::blessing`): a variable left behind in a
+            // shell never does.
+            let token = root().join("target").join(format!("golden-bless-{}", std::process::id()));
+            std::fs::create_dir_all(root().join("target")).map_err(|e| e.to_string())?;
+            std::fs::write(&token, "written by cargo xtask golden --bless, for this run only\n")
+                .map_err(|e| format!("cannot write {}: {e}", token.display()))?;
+            let blessed = step.env("GEOM_GOLDEN_BLESS", &token.to_string_lossy()).run();
+            let _ = std::fs::remove_file(&token);
+            blessed?;
             vectors()
         }
         [flag] if flag == "--explain" => explain(),

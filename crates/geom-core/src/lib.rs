@@ -124,6 +124,32 @@ pub use vec2::Vec2;
 #[doc = include_str!("../../../README.md")]
 struct ReadmeDoctests;
 
+/// Whether the heavy tests run at their full size (`GEOM_TEST_FULL=1`, as
+/// `cargo xtask ci` runs them), rather than the share of it a plain
+/// `cargo test` takes.
+#[cfg(test)]
+pub(crate) fn full_tests() -> bool {
+    extern crate std;
+    std::env::var_os("GEOM_TEST_FULL").is_some_and(|v| v == "1")
+}
+
+/// The unit tests' property test configuration, as `geom_test::config()`
+/// has it: `cases` cases at full size (an eighth of them, at least 64,
+/// otherwise; see [`full_tests`]) from a fixed `seed`, so every run checks
+/// the same ones; `PROPTEST_CASES` and `PROPTEST_RNG_SEED` override either.
+#[cfg(test)]
+pub(crate) fn proptest_config(cases: u32, seed: u64) -> proptest::test_runner::Config {
+    extern crate std;
+    let mut config = proptest::test_runner::Config::default();
+    if std::env::var_os("PROPTEST_CASES").is_none() {
+        config.cases = if full_tests() { cases } else { (cases / 8).max(64) };
+    }
+    if std::env::var_os("PROPTEST_RNG_SEED").is_none() {
+        config.rng_seed = proptest::test_runner::RngSeed::Fixed(seed);
+    }
+    config
+}
+
 /// The unit tests' seeded generator: geom-rng's `SplitMix64` (the
 /// workspace's one copy), under the name and the `next` the test modules
 /// use; each test module adds the draws it needs.

@@ -225,8 +225,10 @@ testable_fixed!(I48F16, i64, u64, u128, "I48F16");
 
 /// The property tests' configuration: `proptest`'s defaults and
 /// `PROPTEST_*` environment variables, except that without
-/// `PROPTEST_CASES` each property runs 512 cases and without
-/// `PROPTEST_RNG_SEED` the seed is fixed, so a CI run is reproducible.
+/// `PROPTEST_CASES` each property runs 512 cases with `GEOM_TEST_FULL=1`
+/// (as `cargo xtask ci` runs it) and 128 in a plain `cargo test`, and
+/// without `PROPTEST_RNG_SEED` the seed is fixed, so a CI run is
+/// reproducible.
 /// Longer or differently seeded runs set those variables, e.g.
 /// `PROPTEST_CASES=100000 PROPTEST_RNG_SEED=7 cargo test -p geom-test --release`.
 ///
@@ -238,9 +240,38 @@ testable_fixed!(I48F16, i64, u64, u128, "I48F16");
 /// assert!(config.cases > 0);
 /// ```
 pub fn config() -> ProptestConfig {
+    config_with_cases(512)
+}
+
+/// Whether the heavy suites run at their full size: `GEOM_TEST_FULL=1`, as
+/// `cargo xtask ci` runs them (a plain `cargo test` runs a share of each,
+/// from the same seeds).
+///
+/// # Examples
+///
+/// ```
+/// assert_eq!(geom_test::full_tests(), std::env::var("GEOM_TEST_FULL").is_ok_and(|v| v == "1"));
+/// ```
+#[must_use]
+pub fn full_tests() -> bool {
+    std::env::var_os("GEOM_TEST_FULL").is_some_and(|v| v == "1")
+}
+
+/// [`config`] with `cases` cases, for a property whose cases cost much
+/// more or less than most: all of them with `GEOM_TEST_FULL=1` (as
+/// `cargo xtask ci` runs them), a quarter of them (at least 16) in a plain
+/// `cargo test`; `PROPTEST_CASES` overrides both.
+///
+/// # Examples
+///
+/// ```
+/// let config = geom_test::config_with_cases(48);
+/// assert!(config.cases == 48 || config.cases == 16 || std::env::var_os("PROPTEST_CASES").is_some());
+/// ```
+pub fn config_with_cases(cases: u32) -> ProptestConfig {
     let mut config = ProptestConfig::default();
     if std::env::var_os("PROPTEST_CASES").is_none() {
-        config.cases = 512;
+        config.cases = if full_tests() { cases } else { (cases / 4).max(16) };
     }
     if std::env::var_os("PROPTEST_RNG_SEED").is_none() {
         config.rng_seed = proptest::test_runner::RngSeed::Fixed(0x6765_6f6d);

@@ -2,9 +2,10 @@
 //! of 100 000 answers of every query, in every scalar type, must match
 //! `golden/digests.txt`, on every platform.
 //!
-//! `cargo xtask golden --bless` sets `GEOM_GOLDEN_BLESS=1`, and then this
-//! test rewrites the file (atomically) instead of comparing; nothing else
-//! does. When a query's digest moves, the message names the first case of
+//! `cargo xtask golden --bless` points `GEOM_GOLDEN_BLESS` at a token file
+//! it writes for that run, and then this test rewrites the file
+//! (atomically) instead of comparing; nothing else does, a
+//! `GEOM_GOLDEN_BLESS=1` left in the environment included. When a query's digest moves, the message names the first case of
 //! its stream whose answer changed, from the pinned test vectors.
 
 use std::path::PathBuf;

@@ -238,7 +238,7 @@ fn any_sequence_of_events_leaves_the_app_whole_and_drawable() {
             }
             note_what_it_reached(&app, &mut seen);
             if rng.below(4) == 0 {
-                app.advance(Duration::from_millis(u64::try_from(rng.below(200)).unwrap()));
+                app.advance_within(Duration::from_millis(u64::try_from(rng.below(200)).unwrap()), || false);
             }
             // Draw now and then: at the size the events asked for when it is
             // a reasonable one to allocate, and at any size.

@@ -732,7 +732,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(20_000))]
+        #![proptest_config(crate::proptest_config(20_000, 0x6b65_726e))]
 
         /// The bounding-box shortcut never changes the answer: with or
         /// without it, `segments_within` says the same for boxes whose gap

@@ -1266,7 +1266,7 @@ mod tests {
     }
 
     proptest::proptest! {
-        #![proptest_config(proptest::prelude::ProptestConfig::with_cases(20_000))]
+        #![proptest_config(crate::proptest_config(20_000, 0x6578_6163))]
 
         /// `ratios_less` is exact in both integer rings: it agrees with
         /// cross-multiplying in big integers, also for ratios within a few

@@ -502,7 +502,7 @@ mod sqrt_against_fixed {
 
     use fixed::types::{I16F16, I32F32, I48F16};
     use proptest::prelude::*;
-    use proptest::test_runner::{Config, RngSeed};
+    use proptest::test_runner::Config;
 
     use crate::Scalar;
     use crate::scalar::exact::{isqrt_u64, isqrt_u128};
@@ -547,18 +547,24 @@ mod sqrt_against_fixed {
     }
 
     #[test]
-    fn every_i16f16_against_fixed() {
+    fn every_i16f16_against_fixed_the_full_range_under_geom_test_full() {
         // 2^31 values (2^25 blocks of 64) split over the available cores:
         // about 90 s of processor time, two thirds of it in `fixed`'s own
-        // bit-by-bit `sqrt`, so 45 s on two cores.
+        // bit-by-bit `sqrt`, so 45 s on two cores. A plain `cargo test`
+        // checks every 16th block (and the first and last 4096 whole);
+        // `GEOM_TEST_FULL=1` (`cargo xtask ci`) every one.
         let threads = thread::available_parallelism().map_or(1, usize::from) as i32;
         let blocks = 1 << 25;
+        let stride = if crate::full_tests() { 1 } else { 16 };
+        let checked = move |block: i32| stride == 1 || block % stride == 0 || !(4096..blocks - 4096).contains(&block);
         thread::scope(|scope| {
             let workers: Vec<_> = (0..threads)
                 .map(|t| {
                     let (first, last) =
                         (blocks / threads * t, if t + 1 == threads { blocks } else { blocks / threads * (t + 1) });
-                    scope.spawn(move || (first..last).for_each(|block| check_i16f16_block(block << 6)))
+                    scope.spawn(move || {
+                        (first..last).filter(|&b| checked(b)).for_each(|block| check_i16f16_block(block << 6));
+                    })
                 })
                 .collect();
             for worker in workers {
@@ -567,19 +573,10 @@ mod sqrt_against_fixed {
         });
     }
 
-    /// The configuration of the property tests, in the style of
-    /// `geom_test::config()`: a fixed seed, so every run checks the same
-    /// cases, and more of them than the query properties use, as a square
-    /// root is cheap; `PROPTEST_CASES` and `PROPTEST_RNG_SEED` override both.
+    /// The configuration of the property tests: more cases than the query
+    /// properties use, as a square root is cheap.
     fn config() -> Config {
-        let mut config = Config::default();
-        if std::env::var_os("PROPTEST_CASES").is_none() {
-            config.cases = 20_000;
-        }
-        if std::env::var_os("PROPTEST_RNG_SEED").is_none() {
-            config.rng_seed = RngSeed::Fixed(0x7371_7274);
-        }
-        config
+        crate::proptest_config(20_000, 0x7371_7274)
     }
 
     /// Raw values of a 64-bit fixed-point type with `F` fractional bits

@@ -322,7 +322,7 @@ mod tests {
     }
 
     proptest! {
-        #![proptest_config(ProptestConfig::with_cases(20_000))]
+        #![proptest_config(crate::proptest_config(20_000, 0x7769_6465))]
 
         /// The fast paths are only shortcuts: every product (and every
         /// `widening_mul` of two `i128` values) equals `ethnum`'s general

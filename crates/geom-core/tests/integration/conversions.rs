@@ -7,11 +7,10 @@
 use fixed::types::{I16F16, I24F8, I32F32, I48F16};
 use geom_core::{Scalar, Segment, Vec2};
 use proptest::prelude::*;
-use proptest::test_runner::{Config, RngSeed};
+use proptest::test_runner::Config;
 
-/// A fixed seed, so every run checks the same cases.
 fn config() -> Config {
-    Config { cases: 4096, rng_seed: RngSeed::Fixed(0x6572_676f), ..Config::default() }
+    crate::common::proptest_config(4096, 0x6572_676f)
 }
 
 /// `f64` inputs where a conversion is most likely to go wrong: any bit

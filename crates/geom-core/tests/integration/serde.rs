@@ -8,7 +8,6 @@ use fixed::types::{I16F16, I32F32, I48F16};
 use geom_core::world::{BodyDef, ColliderDef, Filter, Id, Snapshot, World, WorldConfig, WorldError};
 use geom_core::{Capsule, Circle, Scalar, Segment, Vec2};
 use proptest::prelude::*;
-use proptest::test_runner::RngSeed;
 
 fn v(x: f64, y: f64) -> Vec2<I32F32> {
     Vec2::new(I32F32::from_num(x), I32F32::from_num(y))
@@ -348,7 +347,7 @@ fn samples(bits: u32) -> impl Strategy<Value = i64> {
 macro_rules! json_round_trip {
     ($name:ident, $t:ty, $raw:ty) => {
         proptest! {
-            #![proptest_config(ProptestConfig { cases: 4096, rng_seed: RngSeed::Fixed(0x6a73_6f6e), ..ProptestConfig::default() })]
+            #![proptest_config(crate::common::proptest_config(4096, 0x6a73_6f6e))]
 
             /// Every value survives JSON bit for bit, as a number exactly
             /// when it is below 2^(50 − F), else as a string; and postcard

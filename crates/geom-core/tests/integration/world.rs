@@ -891,10 +891,10 @@ fn world_queries_agree_with_a_search_of_every_shape<S: TestScalar>() {
         w.overlap_capsule(&capsule, Filter::ALL, &mut found);
         fresh.overlap_capsule(&capsule, Filter::ALL, &mut again);
         assert_eq!(found, again);
+        assert_eq!(found, brute_overlap_capsule(&w, &capsule));
         let nearest = w.nearest(p, Filter::ALL).unwrap();
         assert_eq!(Some(nearest), fresh.nearest(p, Filter::ALL));
-        let best = brute_nearest(&w, p);
-        assert!(nearest.distance.to_f64() <= best + 4.0 * S::TOL, "{nearest:?}, but something is {best} away");
+        check_nearest(&w, p, &nearest);
     }
     assert!(hits > 100, "only {hits} rays hit anything");
     // A filter that matches nothing finds nothing.
@@ -944,18 +944,67 @@ fn brute_overlap<S: TestScalar>(w: &World<S>, c: &Circle<S>) -> Vec<Id> {
         .collect()
 }
 
-fn brute_nearest<S: TestScalar>(w: &World<S>, p: Vec2<S>) -> f64 {
-    use geom_core::distance_point_segment;
+fn brute_overlap_capsule<S: TestScalar>(w: &World<S>, k: &Capsule<S>) -> Vec<Id> {
+    use geom_core::{intersects_capsule_capsule, intersects_circle_capsule};
     shapes(w)
         .into_iter()
-        .map(|(_, shape)| match shape {
-            Shape::Segment(s) => distance_point_segment(p, &s).to_f64(),
-            Shape::Capsule(k) => (distance_point_segment(p, &k.segment()).to_f64() - k.radius().to_f64()).max(0.0),
-            Shape::Circle(o) => ((p.x.to_f64() - o.center().x.to_f64()).hypot(p.y.to_f64() - o.center().y.to_f64())
-                - o.radius().to_f64())
-            .max(0.0),
+        .filter(|(_, shape)| match shape {
+            Shape::Segment(s) => intersects_capsule_capsule(k, &Capsule::new(s.start(), s.end(), S::ZERO).unwrap()),
+            Shape::Capsule(other) => intersects_capsule_capsule(k, other),
+            Shape::Circle(o) => intersects_circle_capsule(o, k),
         })
-        .fold(f64::INFINITY, f64::min)
+        .map(|(id, _)| id)
+        .collect()
+}
+
+/// Every shape's distance from `p` and its point nearest to `p` (`p`
+/// itself inside it), in `f64` from the shape's own values.
+fn brute_nearest<S: TestScalar>(w: &World<S>, p: Vec2<S>) -> Vec<(Id, f64, (f64, f64))> {
+    let f = |v: Vec2<S>| (v.x.to_f64(), v.y.to_f64());
+    let p = f(p);
+    // The nearest point of a core from `a` to `b` with `radius` around it.
+    let nearest = |a: (f64, f64), b: (f64, f64), radius: f64| {
+        let (dx, dy) = (b.0 - a.0, b.1 - a.1);
+        let length = dx * dx + dy * dy;
+        let t = if length > 0.0 { (((p.0 - a.0) * dx + (p.1 - a.1) * dy) / length).clamp(0.0, 1.0) } else { 0.0 };
+        let core = (a.0 + t * dx, a.1 + t * dy);
+        let d = (p.0 - core.0).hypot(p.1 - core.1);
+        if d <= radius {
+            (0.0, p)
+        } else {
+            let k = radius / d;
+            (d - radius, (core.0 + (p.0 - core.0) * k, core.1 + (p.1 - core.1) * k))
+        }
+    };
+    shapes(w)
+        .into_iter()
+        .map(|(id, shape)| {
+            let (distance, point) = match shape {
+                Shape::Segment(s) => nearest(f(s.start()), f(s.end()), 0.0),
+                Shape::Capsule(k) => nearest(f(k.segment().start()), f(k.segment().end()), k.radius().to_f64()),
+                Shape::Circle(o) => nearest(f(o.center()), f(o.center()), o.radius().to_f64()),
+            };
+            (id, distance, point)
+        })
+        .collect()
+}
+
+/// The world's nearest shape to `p` is one a search of every shape finds
+/// nearest (any of several as near, within rounding), with that shape's
+/// nearest point and its distance.
+fn check_nearest<S: TestScalar>(w: &World<S>, p: Vec2<S>, nearest: &geom_core::world::Nearest<S>) {
+    let all = brute_nearest(w, p);
+    let best = all.iter().map(|&(_, d, _)| d).fold(f64::INFINITY, f64::min);
+    // Rounding grows with the coordinates (a box 40 across).
+    let tol = 64.0 * S::TOL;
+    let &(id, distance, point) = all.iter().find(|(id, _, _)| *id == nearest.id).expect("a shape of the world");
+    assert!(distance <= best + tol, "{nearest:?} is {distance} away, but something is {best} away");
+    let got = (nearest.distance.to_f64(), nearest.point.x.to_f64(), nearest.point.y.to_f64());
+    assert!((got.0 - distance).abs() <= tol, "{nearest:?}: the distance to {id:?} is {distance}");
+    assert!(
+        (got.1 - point.0).abs() <= tol && (got.2 - point.1).abs() <= tol,
+        "{nearest:?}: the nearest point of {id:?} is {point:?}"
+    );
 }
 
 // ------------------------------------------------------------ capsule bodies

@@ -5,8 +5,9 @@
 //! type. [`vectors`] holds the first cases of each stream in full.
 //!
 //! The file is compared by `tests/golden.rs` and rewritten only by
-//! `cargo xtask golden --bless` (which sets `GEOM_GOLDEN_BLESS=1` for that
-//! test); a change to it is a deliberate act that its commit explains.
+//! `cargo xtask golden --bless` (which points `GEOM_GOLDEN_BLESS` at a
+//! token file of its own for that test, see [`blessing`]); a change to it
+//! is a deliberate act that its commit explains.
 
 pub mod stream;
 pub mod vectors;
@@ -618,9 +619,42 @@ pub fn type_checked_here(type_name: &str) -> bool {
     !X87 || !matches!(type_name, "f32" | "f64")
 }
 
+/// The variable `cargo xtask golden --bless` sets, to the path of a token
+/// file it writes for that run and removes after it.
+pub const BLESS: &str = "GEOM_GOLDEN_BLESS";
+
+/// What the token file of a bless holds.
+pub const BLESS_TOKEN: &str = "written by cargo xtask golden --bless, for this run only\n";
+
+/// Whether a run blesses, given [`BLESS`]'s value: only when it names a
+/// token file that `cargo xtask golden --bless` wrote for its run. A value
+/// left in the environment (`GEOM_GOLDEN_BLESS=1`, or a token's path after
+/// the run removed it) blesses nothing: `cargo test` then compares, as
+/// always.
+///
+/// # Examples
+///
+/// ```
+/// use geom_test::golden::{BLESS_TOKEN, blessing};
+///
+/// assert!(!blessing(None));
+/// assert!(!blessing(Some("1".as_ref())));
+/// let token = std::env::temp_dir().join(format!("geom-bless-doc-{}", std::process::id()));
+/// assert!(!blessing(Some(token.as_os_str())), "no such file");
+/// std::fs::write(&token, BLESS_TOKEN).unwrap();
+/// assert!(blessing(Some(token.as_os_str())));
+/// std::fs::write(&token, "something else").unwrap();
+/// assert!(!blessing(Some(token.as_os_str())));
+/// std::fs::remove_file(&token).unwrap();
+/// ```
+#[must_use]
+pub fn blessing(value: Option<&std::ffi::OsStr>) -> bool {
+    value.is_some_and(|path| std::fs::read_to_string(path).is_ok_and(|text| text == BLESS_TOKEN))
+}
+
 /// Compares `actual` with the digests pinned in the file at `path`, or,
-/// when the environment has `GEOM_GOLDEN_BLESS=1` (`cargo xtask golden
-/// --bless`), rewrites the file atomically with them instead. `explain`
+/// when `cargo xtask golden --bless` asks (see [`blessing`]), rewrites the
+/// file atomically with them instead. `explain`
 /// may add a line about a digest that moved (the first differing case, say).
 /// Only the digests [checked here](checked_here) are compared; on x87 the
 /// others are reported on standard error, matching or not.
@@ -642,7 +676,7 @@ pub fn type_checked_here(type_name: &str) -> bool {
 /// std::fs::write(&path, geom_test::golden::render(&digests)).unwrap();
 /// assert_eq!(geom_test::golden::check(&path, &digests, |_| None), Ok(()));
 /// digests.insert("scene.f32".to_owned(), 8);
-/// # if std::env::var_os("GEOM_GOLDEN_BLESS").is_none() {
+/// # if !geom_test::golden::blessing(std::env::var_os(geom_test::golden::BLESS).as_deref()) {
 /// let err = geom_test::golden::check(&path, &digests, |_| Some("why".into())).unwrap_err();
 /// assert!(err.contains("scene.f32: pinned 0x0000000000000007, now 0x0000000000000008\n    why"));
 /// # }
@@ -653,7 +687,7 @@ pub fn check(
     actual: &BTreeMap<String, u64>,
     explain: impl Fn(&str) -> Option<String>,
 ) -> Result<(), String> {
-    if std::env::var_os("GEOM_GOLDEN_BLESS").is_some_and(|v| v == "1") {
+    if blessing(std::env::var_os(BLESS).as_deref()) {
         let temp = path.with_extension("txt.tmp");
         std::fs::write(&temp, render(actual)).map_err(|e| format!("cannot write {}: {e}", temp.display()))?;
         std::fs::rename(&temp, path).map_err(|e| format!("cannot replace {}: {e}", path.display()))?;

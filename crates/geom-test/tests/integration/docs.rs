@@ -148,3 +148,12 @@ fn the_pages_quote_the_pinned_number_of_query_digests() {
         assert_eq!(n, pinned, "{} quotes {n} query digests; {pinned} are pinned", path.display());
     }
 }
+
+/// `cargo xtask golden --bless` writes the very token the golden tests
+/// bless for (the xtask cannot depend on geom-test to share the constant).
+#[test]
+fn the_xtask_writes_the_bless_token_the_golden_tests_look_for() {
+    let xtask = std::fs::read_to_string(root().join("xtask/src/golden.rs")).expect("the xtask's source");
+    let token = geom_test::golden::BLESS_TOKEN.replace('\n', "\\n");
+    assert!(xtask.contains(&format!("\"{token}\"")), "xtask/src/golden.rs does not write {token:?}");
+}

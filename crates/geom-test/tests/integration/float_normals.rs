@@ -79,7 +79,7 @@ fn unit_of<S: Testable>(n: Vec2<S>, positive_zero: impl Fn(S) -> bool) -> (Q, Q,
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 2048, ..ProptestConfig::default() })]
+    #![proptest_config(geom_test::config_with_cases(2048))]
 
     /// An `f64` unit vector of any non-zero finite vector, however short
     /// or long, is within 2^−50 per component of the exact unit vector (or

@@ -11,7 +11,7 @@ mod view;
 pub(crate) use self::footer::{footer_rows, footer_text, wrap};
 
 use std::path::PathBuf;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
 use geom_core::Vec2;
 use ratatui::crossterm::event::Event;
@@ -27,6 +27,9 @@ use crate::timeline::Timeline;
 
 /// The file `w` writes when the scene did not come from one.
 pub(crate) const DEFAULT_SAVE_PATH: &str = "geom-scene.toml";
+/// The most wall-clock time one frame spends stepping while playing, so a
+/// scene too large to keep up slows down instead of freezing the sandbox.
+const STEP_BUDGET: Duration = Duration::from_millis(50);
 /// The radius step of `[` and `]`.
 pub(crate) const RADIUS_STEP: f64 = 0.125;
 
@@ -334,13 +337,42 @@ impl App {
     /// assert_eq!(app.tick(), 0); // paused
     /// app.apply(Action::TogglePlay);
     /// app.advance(Duration::from_millis(100));
-    /// assert_eq!(app.tick(), 6); // 60 ticks a second
+    /// // 60 ticks a second: 6, unless stepping them took over 50 ms.
+    /// assert!((1..=6).contains(&app.tick()));
     /// # Ok::<(), geom_tui::scene::SceneError>(())
     /// ```
     pub fn advance(&mut self, elapsed: Duration) {
+        let started = Instant::now();
+        self.advance_within(elapsed, || started.elapsed() >= STEP_BUDGET);
+    }
+
+    /// [`advance`](Self::advance) with the budget given: stepping stops
+    /// once `spent` says the frame's time is up (it is asked after each
+    /// tick). Without a clock, as a script or a test runs it, every call
+    /// gives the same ticks.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// # use geom_tui::{Action, App, ScalarKind};
+    /// # use geom_tui::scene::{Scene, DEFAULT_SCENE};
+    /// use std::time::Duration;
+    ///
+    /// let mut app = App::new(Scene::parse(DEFAULT_SCENE)?, None, ScalarKind::F32)?;
+    /// app.apply(Action::TogglePlay);
+    /// app.advance_within(Duration::from_millis(100), || false);
+    /// assert_eq!(app.tick(), 6); // 60 ticks a second
+    /// app.advance_within(Duration::from_secs(10), || false);
+    /// assert_eq!(app.tick(), 6 + 32); // a long stall: one frame's worth
+    /// let mut steps = 0;
+    /// app.advance_within(Duration::from_secs(1), || { steps += 1; steps == 5 });
+    /// assert_eq!(app.tick(), 38 + 5); // the time was up after 5
+    /// # Ok::<(), geom_tui::scene::SceneError>(())
+    /// ```
+    pub fn advance_within(&mut self, elapsed: Duration, spent: impl FnMut() -> bool) {
         let split = self.timeline.secondary().is_some();
         let play = &mut self.play;
-        let skipped = self.timeline.advance(elapsed, |timeline| {
+        let skipped = self.timeline.advance(elapsed, spent, |timeline| {
             if let Some(play) = play.as_mut() {
                 play::drive(timeline, play);
             }

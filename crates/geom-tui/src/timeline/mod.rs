@@ -13,7 +13,7 @@
 mod edit;
 
 use std::collections::VecDeque;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use geom_core::Vec2;
 use geom_core::world::BodyId;
@@ -29,9 +29,6 @@ const DEFAULT_SPEED: usize = 6;
 /// The most ticks one frame runs, so the sandbox stays responsive when a
 /// large scene cannot keep up with the chosen speed.
 const MAX_TICKS_PER_FRAME: u32 = 32;
-/// The most wall-clock time one frame spends stepping while playing, so a
-/// scene too large to keep up slows down instead of freezing the sandbox.
-const STEP_BUDGET: Duration = Duration::from_millis(50);
 /// The memory the rewind history may use; the oldest ticks go first.
 const HISTORY_BYTES: usize = 256 << 20;
 /// What the rewind history is estimated to hold per body and per frame.
@@ -392,10 +389,16 @@ impl Timeline {
     }
 
     /// Runs the ticks due after `elapsed` of wall-clock time at the chosen
-    /// speed, when playing: at most 32, and no more once stepping has
-    /// taken 50 ms: how many later edits no longer applied on the way.
-    /// The clock sets only the pace, never a result.
-    pub(crate) fn advance(&mut self, elapsed: Duration, mut before_step: impl FnMut(&mut Self)) -> usize {
+    /// speed, when playing: at most 32, and no more once `spent` says the
+    /// frame's time is up (asked after each tick): how many later edits no
+    /// longer applied on the way. The clock sets only the pace, never a
+    /// result.
+    pub(crate) fn advance(
+        &mut self,
+        elapsed: Duration,
+        mut spent: impl FnMut() -> bool,
+        mut before_step: impl FnMut(&mut Self),
+    ) -> usize {
         if !self.playing {
             self.pending = 0.0;
             return 0;
@@ -408,12 +411,11 @@ impl Timeline {
         // Behind by more than a frame's worth: drop the backlog rather
         // than fall further behind.
         self.pending = if self.pending - due >= 1.0 { 0.0 } else { self.pending - due };
-        let started = Instant::now();
         let mut skipped = 0;
         for _ in 0..ticks {
             before_step(self);
             skipped += self.step_forward();
-            if started.elapsed() >= STEP_BUDGET {
+            if spent() {
                 self.pending = 0.0;
                 break;
             }

@@ -12,10 +12,10 @@ fn space_plays_and_pauses_and_dot_and_comma_step_one_tick() {
     let mut app = app(ScalarKind::I32F32);
     press(&mut app, KeyCode::Char(' '));
     assert!(app.frame_timeout() < Duration::from_millis(20), "animating while playing");
-    app.advance(Duration::from_millis(100));
+    app.advance_within(Duration::from_millis(100), || false);
     assert_eq!(app.tick(), 6, "60 ticks a second");
     press(&mut app, KeyCode::Char(' '));
-    app.advance(Duration::from_millis(100));
+    app.advance_within(Duration::from_millis(100), || false);
     assert_eq!(app.tick(), 6, "paused");
     keys(&mut app, "...");
     assert_eq!(app.tick(), 9);
@@ -23,7 +23,7 @@ fn space_plays_and_pauses_and_dot_and_comma_step_one_tick() {
     assert_eq!(app.tick(), 8);
     press(&mut app, KeyCode::Char(' '));
     press(&mut app, KeyCode::Char('.'));
-    app.advance(Duration::from_millis(100));
+    app.advance_within(Duration::from_millis(100), || false);
     assert_eq!(app.tick(), 9, "stepping pauses");
 }
 
@@ -88,9 +88,9 @@ fn speed_keys_stay_within_the_speeds_offered() {
     press(&mut app, KeyCode::Char('-'));
     assert_eq!(app.message(), Some(slowest.as_str()), "no slower than the slowest");
     press(&mut app, KeyCode::Char(' '));
-    app.advance(Duration::from_millis(999));
+    app.advance_within(Duration::from_millis(999), || false);
     assert_eq!(app.tick(), 0);
-    app.advance(Duration::from_millis(1));
+    app.advance_within(Duration::from_millis(1), || false);
     assert_eq!(app.tick(), 1, "one tick a second");
 }
 
@@ -98,13 +98,13 @@ fn speed_keys_stay_within_the_speeds_offered() {
 fn playing_runs_ticks_at_the_chosen_pace() {
     let mut app = app(ScalarKind::F32);
     press(&mut app, KeyCode::Char(' '));
-    app.advance(Duration::from_millis(50));
+    app.advance_within(Duration::from_millis(50), || false);
     assert_eq!(app.tick(), 3);
     press(&mut app, KeyCode::Char('-'));
     assert_done(&app, "30 ticks per second");
-    app.advance(Duration::from_millis(100));
+    app.advance_within(Duration::from_millis(100), || false);
     assert_eq!(app.tick(), 6);
-    app.advance(Duration::from_secs(10));
+    app.advance_within(Duration::from_secs(10), || false);
     assert_eq!(app.tick(), 6 + 32, "a long stall runs at most one frame's worth");
 }
 

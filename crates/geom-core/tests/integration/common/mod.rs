@@ -106,3 +106,20 @@ pub fn assert_contact<S: TestScalar>(c: Option<Contact<S>>, point: (f64, f64), n
     assert_vec_near(c.normal, normal.0, normal.1, "normal");
     assert_near(c.depth, depth, "depth");
 }
+
+/// The property tests' configuration, as `geom_test::config()` has it:
+/// `cases` cases with `GEOM_TEST_FULL=1` (as `cargo xtask ci` runs them), an
+/// eighth of them (at least 64) otherwise, from a fixed `seed`, so every
+/// run checks the same ones; `PROPTEST_CASES` and `PROPTEST_RNG_SEED`
+/// override either.
+pub fn proptest_config(cases: u32, seed: u64) -> proptest::test_runner::Config {
+    let mut config = proptest::test_runner::Config::default();
+    if std::env::var_os("PROPTEST_CASES").is_none() {
+        let full = std::env::var_os("GEOM_TEST_FULL").is_some_and(|v| v == "1");
+        config.cases = if full { cases } else { (cases / 8).max(64) };
+    }
+    if std::env::var_os("PROPTEST_RNG_SEED").is_none() {
+        config.rng_seed = proptest::test_runner::RngSeed::Fixed(seed);
+    }
+    config
+}
