@@ -3,6 +3,8 @@
 //! links the generic code once, not once per file. The golden digests and
 //! the test vectors (`tests/golden.rs`, `tests/vectors.rs`) are binaries of
 //! their own: they are what `cargo xtask cross` builds for other targets.
+//! `proptest` keeps the failing cases it found for a module here in
+//! `tests/proptest-regressions/<module>.txt`, and replays them first.
 
 mod accuracy;
 mod batch;
