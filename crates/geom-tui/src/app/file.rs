@@ -40,10 +40,13 @@ impl App {
             PromptKind::Open => match self.unsaved() {
                 None => self.open_now(path()),
                 // A file that cannot be read is refused before any question.
-                Some(_) if let Err(e) = Scene::load(&path()) => self.refuse(format!("kept the current scene: {e}")),
                 Some(what) => {
-                    self.editor.question = Some(Question::Open(path()));
-                    self.refuse(format!("open? {what}: y opens without saving, any other key stays"));
+                    if let Err(e) = Scene::load(&path()) {
+                        self.refuse(format!("kept the current scene: {e}"));
+                    } else {
+                        self.editor.question = Some(Question::Open(path()));
+                        self.refuse(format!("open? {what}: y opens without saving, any other key stays"));
+                    }
                 }
             },
             PromptKind::SaveState => self.save_to(Save::State, path()),
@@ -75,10 +78,18 @@ impl App {
         };
         match written {
             Ok(done) => {
-                self.editor.known.push(editor::known(path));
+                self.remember(path);
                 self.info(done);
             }
             Err(e) => self.refuse(format!("not saved: {e}")),
+        }
+    }
+
+    /// Notes `path` as a file this session opened or wrote.
+    fn remember(&mut self, path: &Path) {
+        let known = editor::known(path);
+        if !self.editor.known.contains(&known) {
+            self.editor.known.push(known);
         }
     }
 
@@ -144,7 +155,7 @@ impl App {
                 self.select(None);
                 self.fit();
                 self.info(format!("opened {} in {}", path.display(), self.kind()));
-                self.editor.known.push(editor::known(&path));
+                self.remember(&path);
                 self.editor.path = Some(path);
             }
             Err(e) => self.refuse(format!("kept the current scene: {e}")),

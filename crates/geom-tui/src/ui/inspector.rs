@@ -84,10 +84,15 @@ pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, app: &App, inspection: Opt
     let block = Block::new().borders(Borders::TOP | Borders::LEFT).title(" inspector ");
     let Some(inspection) = inspection else {
         let sim = app.timeline.primary();
-        let text = match app.selection() {
+        let selected = app.selection();
+        let body = match selected {
+            Some(Selected::Body(id)) => sim.body(id).map(|body| (id, body)),
+            _ => None,
+        };
+        let text = match (selected, body) {
             // Selected, but alone: its own values, and what would give it
             // something to measure against.
-            Some(Selected::Body(id)) if let Some(body) = sim.body(id) => {
+            (_, Some((id, body))) => {
                 let mut text =
                     vec![Line::from(format!("{}: nothing else to measure it against", body_name(id, &body)))];
                 text.extend(own_values(&body));
@@ -95,7 +100,7 @@ pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, app: &App, inspection: Opt
                 text.push(Line::from("in every precision, side by side."));
                 text
             }
-            Some(Selected::Collider(id)) => vec![
+            (Some(Selected::Collider(id)), _) => vec![
                 Line::from(format!("{}: no body to measure it against", describe(Selected::Collider(id), sim))),
                 Line::from("Add one (b) to see geom's answers for the pair in every precision."),
             ],
