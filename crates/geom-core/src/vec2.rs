@@ -565,6 +565,18 @@ impl<E: Exact> ExactVec<E> {
         Self { x: -self.x, y: -self.y }
     }
 
+    /// Whether both coordinates are zero.
+    #[inline]
+    pub(crate) fn is_zero(self) -> bool {
+        self.x == E::ZERO && self.y == E::ZERO
+    }
+
+    /// `self · k`, exactly (of the degrees' sum).
+    #[inline]
+    pub(crate) fn scale(self, k: E) -> Self {
+        Self { x: self.x * k, y: self.y * k }
+    }
+
     #[inline]
     pub(crate) fn dot(self, rhs: Self) -> E {
         self.x * rhs.x + self.y * rhs.y
@@ -590,7 +602,7 @@ impl<E: Exact> ExactVec<E> {
     /// each component rounded once, `x_n = sign(x)·√(x²·1² / |v|²)`.
     #[inline]
     pub(crate) fn try_normalize<S: Scalar<Exact = E>>(self) -> Option<Vec2<S>> {
-        if self.x == E::ZERO && self.y == E::ZERO {
+        if self.is_zero() {
             return None;
         }
         let (x, y) = S::frame(self.x, self.y, S::ZERO, None, true).normal;

@@ -196,25 +196,40 @@ pub enum Sweep<S> {
 
 /// The direction of a first touch's normal (from the obstacle towards the
 /// mover), checked against the relative motion for a float type, or `None`
-/// for no hit. Exact arithmetic never finds a touch whose normal points
-/// along the motion (a graze is square to it). Float kernels can: at
-/// `t = 0`, for shapes a few rounding steps apart and moving away, where a
-/// hit would stop a body that is leaving (it is a miss); and later, for a
-/// placement at zero distance whose direction is rounding noise, where
-/// the touch is real and faces the side the motion came from.
+/// for no hit. `at_zero` is the direction a touch at zero distance faces,
+/// given when the radii are zero. Exact arithmetic never finds a touch
+/// whose normal points along the motion (a graze is square to it). Float
+/// kernels can, by a rounding step:
+/// - at `t = 0`, for shapes a few rounding steps apart and moving away,
+///   where a hit would stop a body that is leaving: a miss;
+/// - later, on a graze placed a rounding step past the closest approach:
+///   the touch is real, and its normal is the direction's part square to
+///   the motion, on the same side (the graze's true normal, to rounding);
+/// - later, for a placement at zero distance (radii zero) whose direction
+///   is rounding noise: the touch is real and faces `at_zero`.
 #[inline]
 fn checked_direction<S: Scalar>(
     t: S,
     motion: ExactVec<S::Exact>,
     direction: ExactVec<S::Exact>,
+    at_zero: Option<ExactVec<S::Exact>>,
 ) -> Option<ExactVec<S::Exact>> {
     if !S::FORMAT.float || motion.dot(direction) <= <S::Exact as Exact>::ZERO {
-        Some(direction)
-    } else if t <= S::ZERO {
-        None
-    } else {
-        Some(motion.neg())
+        return Some(direction);
     }
+    if t <= S::ZERO {
+        return None;
+    }
+    if let Some(at_zero) = at_zero {
+        return Some(at_zero);
+    }
+    // In units, so that the products below stay of degree 2 whatever the
+    // direction's degree.
+    let square = direction.try_normalize::<S>().map(ExactVec::from_vec).map(|u| {
+        let (along, m2) = (u.dot(motion), motion.length_squared());
+        u.scale(m2).sub(motion.scale(along))
+    });
+    Some(square.filter(|s| !s.is_zero()).unwrap_or_else(|| motion.neg()))
 }
 
 /// Whether a relative motion pushes into a contact whose normal (from the
@@ -231,7 +246,7 @@ fn pushes_into<E: Exact>(motion: ExactVec<E>, normal_direction: ExactVec<E>) -> 
 /// itself. `None` for a zero motion.
 #[inline]
 fn against_motion<E: Exact>(motion: ExactVec<E>, core: ExactVec<E>) -> Option<ExactVec<E>> {
-    if motion.x == E::ZERO && motion.y == E::ZERO {
+    if motion.is_zero() {
         return None;
     }
     let perp = core.perp();
@@ -251,9 +266,14 @@ fn against_motion<E: Exact>(motion: ExactVec<E>, core: ExactVec<E>) -> Option<Ex
 /// side the point came from (see [`against_motion`]).
 #[inline]
 fn touch_direction<S: Scalar>(k: &PointSegment<S>, motion: ExactVec<S::Exact>) -> ExactVec<S::Exact> {
-    if !k.on_segment() {
-        return k.dir;
-    }
+    if k.on_segment() { zero_distance_direction(k, motion) } else { k.dir }
+}
+
+/// The direction of the normal from a core towards a point that touches it
+/// at zero distance, moving by `motion` relative to it: the side the point
+/// came from (see [`against_motion`]).
+#[inline]
+fn zero_distance_direction<S: Scalar>(k: &PointSegment<S>, motion: ExactVec<S::Exact>) -> ExactVec<S::Exact> {
     against_motion(motion, k.core_direction()).unwrap_or_else(|| k.normal_direction())
 }
 
@@ -550,7 +570,8 @@ fn sweep_circle_core<S: Scalar>(circle: &Circle<S>, motion: Vec2<S>, core: &Segm
         let k = point_segment(c + travel_a, core);
         ((travel_a, k), relative.too_far(travel_a, k.dist2.overlaps(relative.reach)))
     });
-    let Some(direction) = checked_direction(t, moving, touch_direction(&k, moving)) else {
+    let at_zero = (relative.reach == <S::Exact as Exact>::ZERO).then(|| zero_distance_direction(&k, moving));
+    let Some(direction) = checked_direction(t, moving, touch_direction(&k, moving), at_zero) else {
         return Sweep::Miss;
     };
     let f = frame(direction, inflate, None);
@@ -653,15 +674,13 @@ pub fn sweep_circle_circle<S: Scalar>(a: &Circle<S>, motion_a: Vec2<S>, b: &Circ
     let (motion_a, motion_b) = (clamp_to_range(motion_a), clamp_to_range(motion_b));
     let relative_motion = motion_a - motion_b;
     let moving = relative_motion.to_exact();
-    let zero = <S::Exact as Exact>::ZERO;
-    let is_zero = |d: ExactVec<S::Exact>| d.x == zero && d.y == zero;
     if within_point(a.center(), b.center(), narrow_reach(a.radius(), b.radius())) {
         let (dist2, dir) = point_point(a.center(), b.center());
         // Coincident centres: every relative motion parts them, and the
         // normal is along it (+y when there is none).
-        let (direction, blocked) = if !is_zero(dir) {
+        let (direction, blocked) = if !dir.is_zero() {
             (dir, pushes_into(moving, dir))
-        } else if !is_zero(moving) {
+        } else if !moving.is_zero() {
             (moving, false)
         } else {
             (up_direction(dir), false)
@@ -677,7 +696,7 @@ pub fn sweep_circle_circle<S: Scalar>(a: &Circle<S>, motion_a: Vec2<S>, b: &Circ
     }
     // Two points meeting (radii zero) touch at zero distance: the normal
     // faces against the relative motion.
-    let touch_direction = |dir: ExactVec<S::Exact>| if is_zero(dir) { moving.neg() } else { dir };
+    let touch_direction = |dir: ExactVec<S::Exact>| if dir.is_zero() { moving.neg() } else { dir };
     let (t, (travel_a, travel_b, dir)) = settle(relative.first_touch(), |t| {
         let away = away_from(|| {
             let rough =
@@ -689,7 +708,8 @@ pub fn sweep_circle_circle<S: Scalar>(a: &Circle<S>, motion_a: Vec2<S>, b: &Circ
         let too_far = relative.too_far(travel_a - travel_b, dist2.overlaps(relative.reach));
         ((travel_a, travel_b, touch_direction(dir)), too_far)
     });
-    let Some(dir) = checked_direction(t, moving, dir) else {
+    let at_zero = (relative.reach == <S::Exact as Exact>::ZERO).then(|| moving.neg());
+    let Some(dir) = checked_direction(t, moving, dir, at_zero) else {
         return Sweep::Miss;
     };
     let f = frame(dir, b.radius(), None);
@@ -755,7 +775,8 @@ pub fn sweep_capsule_circle<S: Scalar>(capsule: &Capsule<S>, motion: Vec2<S>, ci
         let k = point_segment(circle.center(), &moved(travel_a));
         ((travel_a, k), relative.too_far(-travel_a, k.dist2.overlaps(relative.reach)))
     });
-    let Some(direction) = checked_direction(t, seen, touch_direction(&k, seen)) else {
+    let at_zero = (relative.reach == <S::Exact as Exact>::ZERO).then(|| zero_distance_direction(&k, seen));
+    let Some(direction) = checked_direction(t, seen, touch_direction(&k, seen), at_zero) else {
         return Sweep::Miss;
     };
     let Contact { point, normal, .. } = contact(&k, direction);
@@ -937,8 +958,7 @@ fn sweep_cores<S: Scalar>(
     let closest = |travel_a: Vec2<S>, travel_b: Vec2<S>| {
         let (a, b) = (moved(core_a, travel_a), moved(core_b, travel_b));
         let k = endpoint_relations(&a, &b).closest(&a, &b);
-        let zero = <S::Exact as Exact>::ZERO;
-        let direction = if k.dir.x == zero && k.dir.y == zero { moving.neg() } else { k.dir };
+        let direction = if k.dir.is_zero() { moving.neg() } else { k.dir };
         (k, direction)
     };
     // A placement has gone too far when the cores overlap there or, for
@@ -957,7 +977,8 @@ fn sweep_cores<S: Scalar>(
         let too_far = too_far(travel_a - travel_b, k.dist2.overlaps(reach));
         ((travel_a, travel_b, k, direction), too_far)
     });
-    let Some(direction) = checked_direction(t, moving, direction) else {
+    let at_zero = (reach == <S::Exact as Exact>::ZERO).then(|| moving.neg());
+    let Some(direction) = checked_direction(t, moving, direction, at_zero) else {
         return Sweep::Miss;
     };
     let f = frame(direction, rb, None);

@@ -766,3 +766,71 @@ fn f64_a_path_starting_on_the_segment_within_rounding_touches_at_once() {
     let impact = hit(sweep_circle_segment(&dot, motion, &rail));
     assert!(impact.t < 0.2, "t = {}", impact.t);
 }
+
+/// The largest angle (radians) between a float graze's normal and the true
+/// one, over 30 000 paths each placed to graze a circle, a segment's end
+/// point or a capsule's end cap, at scales 1 to 1 000 (about half are
+/// answered as hits, the rest as rounding-step misses).
+///
+/// A graze's true normal is square to the motion, from the obstacle's point
+/// towards the closest approach. A float kernel may place the touch a
+/// rounding step past that approach, where the normal leans along the
+/// motion by about the root of the type's epsilon; it must answer the
+/// graze's normal, not one against the motion (square to the true one,
+/// with the contact point a radius away from the touch).
+fn worst_float_graze_normal<S: TestScalar>() -> f64 {
+    let mut rng = geom_rng::SplitMix(0x6772_617a);
+    let mut unit = |lo: f64, hi: f64| lo + (hi - lo) * rng.unit();
+    let mut worst = 0.0_f64;
+    let mut hits = 0;
+    for k in 0..30_000 {
+        let scale = [1.0, 30.0, 1000.0][k % 3];
+        let (px, py) = (unit(-scale, scale), unit(-scale, scale));
+        let angle = unit(0.0, core::f64::consts::TAU);
+        let (ux, uy) = (angle.cos(), angle.sin());
+        let side = if k % 2 == 0 { 1.0 } else { -1.0 };
+        let (nx, ny) = (-uy * side, ux * side);
+        let mover_r = unit(0.05, 2.0) * scale / 10.0;
+        let obstacle_r = if k % 3 == 1 { 0.0 } else { unit(0.05, 2.0) * scale / 10.0 };
+        let reach = mover_r + obstacle_r;
+        let length = unit(0.5, 4.0) * scale / 10.0;
+        let before = unit(0.2, 0.8) * length;
+        // The closest approach, at `reach` from the obstacle's point, a
+        // share `before / length` into the tick.
+        let (cx, cy) = (px + nx * reach - ux * before, py + ny * reach - uy * before);
+        let ball = circle::<S>(cx, cy, mover_r);
+        let motion = v::<S>(ux * length, uy * length);
+        // A core leaving the grazed point away from the path.
+        let (ex, ey) = (px - nx * length, py - ny * length);
+        let sweep = match k % 3 {
+            0 => sweep_circle_circle(&ball, motion, &circle::<S>(px, py, obstacle_r), Vec2::ZERO),
+            1 => sweep_circle_segment(&ball, motion, &seg::<S>(px, py, ex, ey)),
+            _ => sweep_circle_capsule(&ball, motion, &capsule::<S>(px, py, ex, ey, obstacle_r)),
+        };
+        if let Sweep::Hit(impact) = sweep {
+            hits += 1;
+            let (gx, gy) = (impact.normal.x.to_f64(), impact.normal.y.to_f64());
+            let cross = gx * ny - gy * nx;
+            let dot = gx * nx + gy * ny;
+            worst = worst.max(cross.atan2(dot).abs());
+        }
+    }
+    assert!(hits > 1_000, "only {hits} of 30 000 grazes were hits: the scenes no longer graze");
+    worst
+}
+
+/// Grazes in `f32` keep their normal square to the motion, to rounding (it
+/// was answered against the motion when it leant along it by a step: 90°
+/// off). Measured worst: 4.1e-3 rad.
+#[test]
+fn f32_a_graze_keeps_its_normal_square_to_the_motion() {
+    let worst = worst_float_graze_normal::<f32>();
+    assert!(worst < 1e-2, "a graze's normal is {worst} rad from the true one");
+}
+
+/// As above for `f64`. Measured worst: 1.7e-7 rad.
+#[test]
+fn f64_a_graze_keeps_its_normal_square_to_the_motion() {
+    let worst = worst_float_graze_normal::<f64>();
+    assert!(worst < 1e-6, "a graze's normal is {worst} rad from the true one");
+}

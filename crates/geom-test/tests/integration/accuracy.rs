@@ -79,17 +79,9 @@ struct NotHeld {
     held: f64,
 }
 
-/// The figures the page says `cargo test` does not hold.
-///
-/// `f64`'s `sweep_circle_circle` time error on direct hits: since the
-/// tables were measured, a float sweep whose touch has a normal along the
-/// motion answers with the normal against the motion instead. On a graze
-/// that normal is square to the true one, the graze counts as a direct
-/// hit, and these scenes reach 4.5e-9 where the page says 3.8e-14. The
-/// test fails once the page holds the figure again (re-measured), so that
-/// this entry and the page's sentence go together.
-const NOT_HELD: [NotHeld; 1] =
-    [NotHeld { scalar: "f64", query: "sweep_circle_circle", column: "max t error, direct hits", held: 5e-9 }];
+/// The figures the page says `cargo test` does not hold: none now. An
+/// entry here goes with a sentence of the page that says why.
+const NOT_HELD: [NotHeld; 0] = [];
 
 /// A column of the page's sweep table: its heading, and the figure of a
 /// sweep's details it prints.
