@@ -13,7 +13,7 @@
 
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
-use std::process::Command;
+use std::process::{Command, Stdio};
 use std::time::Instant;
 
 use crate::run::{Step, root};
@@ -204,16 +204,42 @@ fn qemu_multiplies_right() -> bool {
     compiled && Command::new("qemu-s390x").arg(&binary).output().is_ok_and(|o| o.status.success())
 }
 
+/// How many ticks the sandbox's pinned checksums are taken after: the
+/// `TICKS` of geom-tui's `tests/golden.rs`, which checks the same digests
+/// natively through the same headless runner.
+const SCENE_TICKS: &str = "1000";
+
+/// The sandbox's pinned checksums of the default scene, by scalar type.
+const SCENE_DIGESTS: &str = "crates/geom-tui/golden/digests.txt";
+
+/// What a target's build makes: geom-test's `golden` and `vectors` tests
+/// (with the directory each runs in) and geom-tui's binary.
+#[derive(Debug)]
+struct Built {
+    tests: Vec<(PathBuf, PathBuf)>,
+    headless: PathBuf,
+}
+
 /// Builds and runs the checks for one target, timing both.
+///
+/// One build makes geom-test's golden and vectors tests and geom-tui's
+/// binary, whose headless runner gives the sandbox's checksums: building
+/// geom-tui's own golden test instead would build its dev-dependencies
+/// (criterion, a pseudo-terminal) for every target. The executables then
+/// run under the emulator directly, as `cargo test` would run them.
 fn check(target: &Target) -> Result<Outcome, String> {
     let upper = target.triple.to_uppercase().replace('-', "_");
-    let runner = format!("{} -L {}", target.qemu, target.sysroot);
-    let cargo = |no_run: bool| {
-        let mut args = vec![
-            "test",
+    let build = Step::new(
+        CARGO,
+        &[
+            "build",
             "-Zbuild-std=std,panic_abort",
             "--target",
             target.triple,
+            // The test profile for the binary too: the checks' code is
+            // built as `cargo test` builds it.
+            "--profile",
+            "test",
             "-p",
             "geom-test",
             "-p",
@@ -222,28 +248,177 @@ fn check(target: &Target) -> Result<Outcome, String> {
             "golden",
             "--test",
             "vectors",
-        ];
-        // The tests list what they do not check (on x87) on standard error.
-        args.extend(if no_run { &["--no-run"][..] } else { &["--no-fail-fast", "--", "--nocapture"][..] });
-        Step::new(CARGO, &args)
-            .env("RUSTC", RUSTC)
-            .env("RUSTDOC", RUSTDOC)
-            // -Zbuild-std is unstable; this lets Debian's stable toolchain
-            // accept it, for these commands only.
-            .env("RUSTC_BOOTSTRAP", "1")
-            .env("CARGO_TARGET_DIR", &cross_dir().to_string_lossy())
-            // No debug info: these builds only say which bits moved, and
-            // linking is most of their time.
-            .env("CARGO_PROFILE_DEV_DEBUG", "false")
-            .env("CARGO_PROFILE_TEST_DEBUG", "false")
-            .env(&format!("CARGO_TARGET_{upper}_LINKER"), target.linker)
-            .env(&format!("CARGO_TARGET_{upper}_RUNNER"), &runner)
-    };
+            "--bin",
+            "geom-tui",
+            "--message-format=json-render-diagnostics",
+        ],
+    )
+    .env("RUSTC", RUSTC)
+    .env("RUSTDOC", RUSTDOC)
+    // -Zbuild-std is unstable; this lets Debian's stable toolchain accept
+    // it, for this command only.
+    .env("RUSTC_BOOTSTRAP", "1")
+    .env("CARGO_TARGET_DIR", &cross_dir().to_string_lossy())
+    // No debug info: these builds only say which bits moved, and linking
+    // is most of their time.
+    .env("CARGO_PROFILE_DEV_DEBUG", "false")
+    .env("CARGO_PROFILE_TEST_DEBUG", "false")
+    .env(&format!("CARGO_TARGET_{upper}_LINKER"), target.linker);
     let start = Instant::now();
-    cargo(true).run()?;
+    println!("\n$ {}", build.display());
+    // Cargo's messages on standard output, its progress and errors shown.
+    let output = build
+        .command()
+        .stderr(Stdio::inherit())
+        .output()
+        .map_err(|e| format!("could not start `{}`: {e}", build.display()))?;
+    if !output.status.success() {
+        return Err(format!("`{}` failed ({})", build.display(), output.status));
+    }
+    let built = executables(&String::from_utf8_lossy(&output.stdout))?;
     let build_s = start.elapsed().as_secs_f64();
     let start = Instant::now();
-    let passed = cargo(false).run().is_ok();
+    let emulate = |program: &Path, args: &[&str]| {
+        let mut all = vec!["-L", target.sysroot, path_str(program)];
+        all.extend(args);
+        Step::new(target.qemu, &all)
+    };
+    let mut passed = true;
+    for (test, dir) in &built.tests {
+        // The tests list what they do not check (on x87) on standard error.
+        passed &= emulate(test, &["--nocapture"]).in_dir(dir).run().is_ok();
+    }
+    passed &= scene_digests_match(target, |kind| {
+        emulate(&built.headless, &["run", "default", "--ticks", SCENE_TICKS, "--scalar", kind]).output()
+    })?;
     let run_s = start.elapsed().as_secs_f64();
     Ok(Outcome { triple: target.triple, x87: target.x87, build_s, run_s, passed })
+}
+
+/// A path as a command-line argument (the workspace's paths are UTF-8).
+fn path_str(path: &Path) -> &str {
+    path.to_str().unwrap_or_default()
+}
+
+/// The executables of a build, from cargo's JSON messages: the test
+/// binaries (each with its package's directory, where `cargo test` runs
+/// it) and geom-tui's binary.
+fn executables(messages: &str) -> Result<Built, String> {
+    let mut tests = Vec::new();
+    let mut headless = None;
+    for line in messages.lines() {
+        let Ok(message) = serde_json::from_str::<serde_json::Value>(line) else {
+            continue;
+        };
+        if message["reason"] != "compiler-artifact" {
+            continue;
+        }
+        let Some(executable) = message["executable"].as_str() else {
+            continue;
+        };
+        let kind = &message["target"]["kind"][0];
+        if kind == "test" {
+            let manifest = Path::new(message["manifest_path"].as_str().unwrap_or_default());
+            let dir = manifest.parent().map_or_else(root, Path::to_path_buf);
+            tests.push((PathBuf::from(executable), dir));
+        } else if kind == "bin" && message["target"]["name"] == "geom-tui" {
+            headless = Some(PathBuf::from(executable));
+        }
+    }
+    let headless = headless.ok_or("the cross build made no geom-tui binary")?;
+    if tests.len() != 2 {
+        return Err(format!(
+            "the cross build made {} test binaries where geom-test has 2 (golden, vectors)",
+            tests.len()
+        ));
+    }
+    Ok(Built { tests, headless })
+}
+
+/// Whether the default scene's checksum after [`SCENE_TICKS`] ticks, as
+/// `headless(kind)` prints it on its last line, is the pinned one in every
+/// type checked on `target` (fixed point only on x87, the rest listed).
+fn scene_digests_match(target: &Target, headless: impl Fn(&str) -> Result<String, String>) -> Result<bool, String> {
+    let path = root().join(SCENE_DIGESTS);
+    let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+    let mut passed = true;
+    let mut checked = 0;
+    for (name, pinned) in text.lines().filter_map(|line| line.split_once(" = ")) {
+        let Some(kind) = name.strip_prefix("scene.default.") else {
+            continue;
+        };
+        if target.x87 && matches!(kind, "f32" | "f64") {
+            eprintln!("not checked on x87: {name} (floats)");
+            continue;
+        }
+        let output = headless(kind)?;
+        let now = output.lines().last().and_then(|l| l.split_once(' ')).map(|(_, hex)| format!("0x{hex}"));
+        checked += 1;
+        if now.as_deref() == Some(pinned) {
+            println!("{name}: matches {pinned}");
+        } else {
+            passed = false;
+            println!("{name}: pinned {pinned}, now {}", now.as_deref().unwrap_or("(no checksum printed)"));
+        }
+    }
+    if checked == 0 {
+        return Err(format!("{} pins no default-scene checksum", path.display()));
+    }
+    Ok(passed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{TARGETS, Target, executables, scene_digests_match};
+
+    fn target(triple: &str) -> &'static Target {
+        TARGETS.iter().find(|t| t.triple == triple).expect("a known target")
+    }
+
+    #[test]
+    fn a_builds_messages_give_the_two_tests_with_their_directories_and_the_binary() {
+        let messages = [
+            r#"{"reason":"compiler-artifact","target":{"kind":["lib"],"name":"geom_core"},"executable":null,"manifest_path":"/w/crates/geom-core/Cargo.toml"}"#,
+            r#"{"reason":"compiler-artifact","target":{"kind":["test"],"name":"golden"},"executable":"/t/golden-1","manifest_path":"/w/crates/geom-test/Cargo.toml"}"#,
+            "not json: a line cargo's own tools may print",
+            r#"{"reason":"compiler-artifact","target":{"kind":["bin"],"name":"geom-tui"},"executable":"/t/geom-tui","manifest_path":"/w/crates/geom-tui/Cargo.toml"}"#,
+            r#"{"reason":"compiler-artifact","target":{"kind":["test"],"name":"vectors"},"executable":"/t/vectors-2","manifest_path":"/w/crates/geom-test/Cargo.toml"}"#,
+            r#"{"reason":"build-finished","success":true}"#,
+        ]
+        .join("\n");
+        let built = executables(&messages).expect("both tests and the binary");
+        let tests: Vec<(&str, &str)> =
+            built.tests.iter().map(|(t, d)| (t.to_str().unwrap(), d.to_str().unwrap())).collect();
+        assert_eq!(tests, [("/t/golden-1", "/w/crates/geom-test"), ("/t/vectors-2", "/w/crates/geom-test")]);
+        assert_eq!(built.headless.to_str(), Some("/t/geom-tui"));
+    }
+
+    #[test]
+    fn a_build_without_the_binary_or_a_test_is_an_error() {
+        let test = r#"{"reason":"compiler-artifact","target":{"kind":["test"],"name":"golden"},"executable":"/t/g","manifest_path":"/w/Cargo.toml"}"#;
+        assert!(executables(test).unwrap_err().contains("no geom-tui binary"));
+        let bin = r#"{"reason":"compiler-artifact","target":{"kind":["bin"],"name":"geom-tui"},"executable":"/t/b","manifest_path":"/w/Cargo.toml"}"#;
+        assert!(executables(&format!("{test}\n{bin}")).unwrap_err().contains("made 1 test binaries"));
+    }
+
+    /// The pinned file's checksums, as the headless runner prints them on
+    /// its last line.
+    fn pinned_run(kind: &str) -> Result<String, String> {
+        let text = std::fs::read_to_string(super::root().join(super::SCENE_DIGESTS)).map_err(|e| e.to_string())?;
+        let pinned = text
+            .lines()
+            .find_map(|l| l.strip_prefix(&format!("scene.default.{kind} = 0x")))
+            .ok_or(format!("no {kind}"))?;
+        Ok(format!("999 0000000000000000\n1000 {pinned}\n"))
+    }
+
+    #[test]
+    fn the_scene_checksums_match_when_the_last_line_is_the_pinned_one_and_not_otherwise() {
+        assert_eq!(scene_digests_match(target("aarch64-unknown-linux-gnu"), pinned_run), Ok(true));
+        let off_in_f64 =
+            |kind: &str| if kind == "f64" { Ok("1000 0123456789abcdef\n".to_owned()) } else { pinned_run(kind) };
+        assert_eq!(scene_digests_match(target("s390x-unknown-linux-gnu"), off_in_f64), Ok(false));
+        // On x87 the floats are listed, not compared.
+        assert_eq!(scene_digests_match(target("i586-unknown-linux-gnu"), off_in_f64), Ok(true));
+    }
 }

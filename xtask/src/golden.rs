@@ -19,6 +19,8 @@ pub(crate) fn golden(extra: &[String]) -> Result<(), String> {
         "geom-tui",
         "--test",
         "golden",
+        "--test",
+        "scene_golden",
         "--",
         "--nocapture",
     ]);

@@ -1,6 +1,8 @@
 //! The default scene's pinned checksums: `golden/digests.txt` holds the
 //! world's checksum after `TICKS` ticks in every scalar type, and the
-//! headless runner's output must end on it (see `tests/headless.rs`).
+//! headless runner's output must end on it. Its target is `scene_golden`;
+//! `cargo xtask cross` checks the same digests on other architectures by
+//! running the headless binary (its `SCENE_TICKS` is `TICKS` here).
 //!
 //! Rewritten only by `cargo xtask golden --bless`, in a commit that says why.
 

@@ -2,8 +2,8 @@
 //! the mouse, its files, play mode, the headless runner, the binary in a
 //! pseudo-terminal, and every defect a new user met, a file each.
 //! `tests/app_random_events.rs` stays a binary of its own: it changes the
-//! working directory; so does `tests/golden.rs`, which `cargo xtask cross`
-//! builds for other targets.
+//! working directory; and `tests/golden.rs` (the target `scene_golden`),
+//! which `cargo xtask golden --bless` runs alone.
 
 mod app_editing;
 mod app_files;
