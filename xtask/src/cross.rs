@@ -401,6 +401,33 @@ mod tests {
         assert!(executables(&format!("{test}\n{bin}")).unwrap_err().contains("made 1 test binaries"));
     }
 
+    /// `scripts/install-cross.sh`'s `source_uri SUITE`, given `policy` as
+    /// `apt-cache policy` output.
+    fn source_uri(policy: &str, suite: &str) -> String {
+        let script = super::root().join("scripts/install-cross.sh");
+        let output = std::process::Command::new("bash")
+            .arg("-c")
+            .arg(format!(". '{}'; printf '%s' \"$1\" | source_uri {suite}", script.display()))
+            .arg("bash")
+            .arg(policy)
+            .output()
+            .expect("bash runs");
+        assert!(output.status.success(), "{}", String::from_utf8_lossy(&output.stderr));
+        String::from_utf8(output.stdout).expect("text").trim().to_owned()
+    }
+
+    #[test]
+    fn the_backports_source_is_taken_from_the_systems_own_bookworm_source() {
+        let mirror = "Package files:\n 100 /var/lib/dpkg/status\n     release a=now\n \
+                      500 http://apt-cache.lan:3142/debian-security bookworm-security/main amd64 Packages\n \
+                      500 http://apt-cache.lan:3142/debian bookworm/main amd64 Packages\n     release o=Debian\n";
+        assert_eq!(source_uri(mirror, "bookworm"), "http://apt-cache.lan:3142/debian");
+        // No backports source yet: the script adds one.
+        assert_eq!(source_uri(mirror, "bookworm-backports"), "");
+        let with = format!("{mirror} 100 https://mirror.example/debian bookworm-backports/main amd64 Packages\n");
+        assert_eq!(source_uri(&with, "bookworm-backports"), "https://mirror.example/debian");
+    }
+
     /// The pinned file's checksums, as the headless runner prints them on
     /// its last line.
     fn pinned_run(kind: &str) -> Result<String, String> {
