@@ -294,7 +294,15 @@ pub(crate) struct ImpactView {
 
 /// The world `scene` describes, in the scalar type `kind`.
 pub(crate) fn build(scene: &Scene, kind: ScalarKind) -> Result<Box<dyn Sim>, SceneError> {
-    with_scalar!(kind, S => Ok(Box::new(scene.build::<S>()?)))
+    with_scalar!(kind, S => Ok(Box::new(indexed(scene.build::<S>()?))))
+}
+
+/// `world` with the broad phase its queries search built: a world that has
+/// not stepped since it was made, copied or edited has none, and drawing
+/// its contacts (a query per body) would look at every shape for each.
+fn indexed<S: SandboxScalar>(mut world: World<S>) -> World<S> {
+    world.update_query_index();
+    world
 }
 
 impl<S: SandboxScalar> Sim for World<S> {
@@ -315,7 +323,7 @@ impl<S: SandboxScalar> Sim for World<S> {
     }
 
     fn boxed_clone(&self) -> Box<dyn Sim> {
-        Box::new(self.clone())
+        Box::new(indexed(self.clone()))
     }
 
     fn body_count(&self) -> usize {
@@ -433,7 +441,9 @@ impl<S: SandboxScalar> Sim for World<S> {
                         Field::Friction => def.friction = value,
                     }
                 }
-                World::set_body(self, id, def).map_err(|e| explain(e, S::KIND))
+                let set = World::set_body(self, id, def).map_err(|e| explain(e, S::KIND));
+                self.update_query_index();
+                set
             }
             Selected::Collider(id) => {
                 let mut def =
@@ -452,30 +462,42 @@ impl<S: SandboxScalar> Sim for World<S> {
                         }
                     }
                 }
-                World::set_collider(self, id, def).map_err(|e| explain(e, S::KIND))
+                let set = World::set_collider(self, id, def).map_err(|e| explain(e, S::KIND));
+                self.update_query_index();
+                set
             }
         }
     }
 
     fn add_body(&mut self, body: BodySpec) -> Result<BodyId, String> {
-        World::add_body(self, body.to_def()).map_err(|e| explain(e, S::KIND))
+        let added = World::add_body(self, body.to_def()).map_err(|e| explain(e, S::KIND));
+        self.update_query_index();
+        added
     }
 
     fn remove_body(&mut self, id: BodyId) -> Result<(), String> {
-        World::remove_body(self, id).map(drop).map_err(|e| explain(e, S::KIND))
+        let removed = World::remove_body(self, id).map(drop).map_err(|e| explain(e, S::KIND));
+        self.update_query_index();
+        removed
     }
 
     fn add_collider(&mut self, collider: ColliderSpec) -> Result<ColliderId, String> {
-        collider.to_def().and_then(|def| World::add_collider(self, def)).map_err(|e| explain(e, S::KIND))
+        let added = collider.to_def().and_then(|def| World::add_collider(self, def)).map_err(|e| explain(e, S::KIND));
+        self.update_query_index();
+        added
     }
 
     fn remove_collider(&mut self, id: ColliderId) -> Result<(), String> {
-        World::remove_collider(self, id).map(drop).map_err(|e| explain(e, S::KIND))
+        let removed = World::remove_collider(self, id).map(drop).map_err(|e| explain(e, S::KIND));
+        self.update_query_index();
+        removed
     }
 
     fn move_character(&mut self, id: BodyId, motion: Vec2<f64>) -> Result<MoveView, String> {
         let motion = Vec2::new(S::from_f64(motion.x), S::from_f64(motion.y));
-        let moved = World::move_character(self, id, motion, &character_config()).map_err(|e| explain(e, S::KIND))?;
+        let moved = World::move_character(self, id, motion, &character_config()).map_err(|e| explain(e, S::KIND));
+        self.update_query_index();
+        let moved = moved?;
         Ok(MoveView { grounded: moved.grounded(), wall: moved.wall, ceiling: moved.ceiling })
     }
 

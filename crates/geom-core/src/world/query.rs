@@ -120,6 +120,42 @@ struct Candidate<S> {
 }
 
 impl<S: Scalar> World<S> {
+    /// Builds the broad phase that world queries search, if an edit, a
+    /// restore or a clone since the last step has made it stale; else does
+    /// nothing. A step builds it anyway; until then a query looks at every
+    /// shape. Answers never depend on it, only their cost: call it after
+    /// changing or restoring a world of many shapes and before querying it
+    /// many times (each shape's contacts, say). It is not part of the state.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_core::world::{BodyDef, Filter, Id, World, WorldConfig};
+    /// use geom_core::{Circle, Vec2};
+    ///
+    /// let mut world = World::new(WorldConfig::new(Vec2::new(0.0_f32, 0.0)))?;
+    /// for i in 0..1000 {
+    ///     world.add_body(BodyDef::new(Vec2::new(i as f32 * 3.0, 0.0), 1.0))?;
+    /// }
+    /// let saved = world.snapshot();
+    /// world.update_query_index();
+    /// let mut found = Vec::new();
+    /// world.overlap_circle(&Circle::new(Vec2::new(3.0, 1.5), 1.0)?, Filter::ALL, &mut found);
+    /// assert_eq!(found, [Id::Body(world.bodies()[1].id())]);
+    /// // A restored world answers the same, searched or not.
+    /// world.restore(&saved);
+    /// let mut again = Vec::new();
+    /// world.overlap_circle(&Circle::new(Vec2::new(3.0, 1.5), 1.0)?, Filter::ALL, &mut again);
+    /// assert_eq!(again, found);
+    /// # Ok::<(), geom_core::world::WorldError>(())
+    /// ```
+    pub fn update_query_index(&mut self) {
+        if self.index.is_valid() {
+            return;
+        }
+        self.index.build(self.bodies.iter().map(|b| b.shape().aabb()), self.colliders.iter().map(|c| c.shape.aabb()));
+    }
+
     /// Calls `visit` with every non-sensor shape that `filter` matches and
     /// whose box `enter` accepts (through the broad phase's tree when it
     /// holds every shape where it is, else by looking at each), with

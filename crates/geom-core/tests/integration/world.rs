@@ -864,13 +864,18 @@ fn gravity_scale_and_tags<S: TestScalar>() {
 
 /// The world's queries give what looking at every shape gives, and the same
 /// whether the broad phase of the last step serves them or not (a copy of
-/// a world has none until it steps).
+/// a world has none until it steps), or one built for queries after an
+/// edit (`update_query_index`, of each shape's own box).
 fn world_queries_agree_with_a_search_of_every_shape<S: TestScalar>() {
     let mut w = pinball::<S>(24, 2.0);
     for _ in 0..30 {
         w.step();
     }
     let fresh = w.clone();
+    let mut edited = w.clone();
+    let moved = edited.bodies()[3].id();
+    edited.set_position(moved, v(-17.5, 17.5)).unwrap();
+    edited.update_query_index();
     let mut rng = Rng(SplitMix(0x00C0_FFEE));
     let (mut found, mut again) = (Vec::new(), Vec::new());
     let mut hits = 0;
@@ -895,6 +900,12 @@ fn world_queries_agree_with_a_search_of_every_shape<S: TestScalar>() {
         let nearest = w.nearest(p, Filter::ALL).unwrap();
         assert_eq!(Some(nearest), fresh.nearest(p, Filter::ALL));
         check_nearest(&w, p, &nearest);
+        assert_eq!(edited.ray_cast(p, d, Filter::ALL), brute_ray(&edited, p, d));
+        edited.overlap_circle(&circle, Filter::ALL, &mut found);
+        assert_eq!(found, brute_overlap(&edited, &circle));
+        edited.overlap_capsule(&capsule, Filter::ALL, &mut found);
+        assert_eq!(found, brute_overlap_capsule(&edited, &capsule));
+        check_nearest(&edited, p, &edited.nearest(p, Filter::ALL).unwrap());
     }
     assert!(hits > 100, "only {hits} rays hit anything");
     // A filter that matches nothing finds nothing.
