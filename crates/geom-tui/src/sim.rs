@@ -3,7 +3,7 @@
 //! type. Everything crossing this boundary is `f64`; nothing here adds
 //! physics of its own.
 
-use geom_core::world::{self, BodyId, ColliderId, EventKind, Id, World};
+use geom_core::world::{self, BodyId, ColliderId, EventKind, Id, World, WorldError};
 use geom_core::{
     Capsule, Circle, Contact, Segment, Vec2, contact_capsule_capsule, contact_circle_capsule, contact_circle_circle,
     contact_circle_segment,
@@ -305,6 +305,17 @@ fn indexed<S: SandboxScalar>(mut world: World<S>) -> World<S> {
     world
 }
 
+/// The outcome of `edit` on `world`, its errors in words, after rebuilding
+/// the world's query index (see [`indexed`]).
+fn edited<S: SandboxScalar, T>(
+    world: &mut World<S>,
+    edit: impl FnOnce(&mut World<S>) -> Result<T, WorldError>,
+) -> Result<T, String> {
+    let outcome = edit(world).map_err(|e| explain(e, S::KIND));
+    world.update_query_index();
+    outcome
+}
+
 impl<S: SandboxScalar> Sim for World<S> {
     fn kind(&self) -> ScalarKind {
         S::KIND
@@ -441,9 +452,7 @@ impl<S: SandboxScalar> Sim for World<S> {
                         Field::Friction => def.friction = value,
                     }
                 }
-                let set = World::set_body(self, id, def).map_err(|e| explain(e, S::KIND));
-                self.update_query_index();
-                set
+                edited(self, |w| w.set_body(id, def))
             }
             Selected::Collider(id) => {
                 let mut def =
@@ -462,42 +471,30 @@ impl<S: SandboxScalar> Sim for World<S> {
                         }
                     }
                 }
-                let set = World::set_collider(self, id, def).map_err(|e| explain(e, S::KIND));
-                self.update_query_index();
-                set
+                edited(self, |w| w.set_collider(id, def))
             }
         }
     }
 
     fn add_body(&mut self, body: BodySpec) -> Result<BodyId, String> {
-        let added = World::add_body(self, body.to_def()).map_err(|e| explain(e, S::KIND));
-        self.update_query_index();
-        added
+        edited(self, |w| w.add_body(body.to_def()))
     }
 
     fn remove_body(&mut self, id: BodyId) -> Result<(), String> {
-        let removed = World::remove_body(self, id).map(drop).map_err(|e| explain(e, S::KIND));
-        self.update_query_index();
-        removed
+        edited(self, |w| w.remove_body(id).map(drop))
     }
 
     fn add_collider(&mut self, collider: ColliderSpec) -> Result<ColliderId, String> {
-        let added = collider.to_def().and_then(|def| World::add_collider(self, def)).map_err(|e| explain(e, S::KIND));
-        self.update_query_index();
-        added
+        edited(self, |w| collider.to_def().and_then(|def| w.add_collider(def)))
     }
 
     fn remove_collider(&mut self, id: ColliderId) -> Result<(), String> {
-        let removed = World::remove_collider(self, id).map(drop).map_err(|e| explain(e, S::KIND));
-        self.update_query_index();
-        removed
+        edited(self, |w| w.remove_collider(id).map(drop))
     }
 
     fn move_character(&mut self, id: BodyId, motion: Vec2<f64>) -> Result<MoveView, String> {
         let motion = Vec2::new(S::from_f64(motion.x), S::from_f64(motion.y));
-        let moved = World::move_character(self, id, motion, &character_config()).map_err(|e| explain(e, S::KIND));
-        self.update_query_index();
-        let moved = moved?;
+        let moved = edited(self, |w| w.move_character(id, motion, &character_config()))?;
         Ok(MoveView { grounded: moved.grounded(), wall: moved.wall, ceiling: moved.ceiling })
     }
 
