@@ -343,7 +343,7 @@ fn scene_digests_match(target: &Target, headless: impl Fn(&str) -> Result<String
     let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))?;
     let mut passed = true;
     let mut checked = 0;
-    for (name, pinned) in text.lines().filter_map(|line| line.split_once(" = ")) {
+    for (name, pinned) in crate::golden::pinned(&text) {
         let Some(kind) = name.strip_prefix("scene.default.") else {
             continue;
         };

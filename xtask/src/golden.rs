@@ -44,10 +44,14 @@ pub(crate) fn golden(extra: &[String]) -> Result<(), String> {
     }
 }
 
+/// The digests a pinned file lists: its `name = 0x…` lines.
+pub(crate) fn pinned(text: &str) -> impl Iterator<Item = (&str, &str)> {
+    text.lines().filter_map(|line| line.split_once(" = "))
+}
+
 /// The pinned query digests (`name = 0x…` lines).
 fn query_digests(text: &str) -> Vec<(String, String)> {
-    text.lines()
-        .filter_map(|line| line.split_once(" = "))
+    pinned(text)
         .filter(|(name, _)| name.starts_with("query."))
         .map(|(name, value)| (name.to_owned(), value.to_owned()))
         .collect()

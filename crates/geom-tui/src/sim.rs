@@ -23,8 +23,13 @@ pub(crate) trait Sim: Send {
     fn checksum(&self) -> u64;
     /// Advances one tick.
     fn step(&mut self);
-    /// A copy (cheap: the colliders are shared).
+    /// A copy (cheap: the colliders are shared; the query index is left
+    /// for [`Sim::index_queries`]).
     fn boxed_clone(&self) -> Box<dyn Sim>;
+    /// Builds the index the world's queries search, if a copy or an edit
+    /// since the last step left it stale: drawing the contacts (a query
+    /// per body) would otherwise look at every shape for each.
+    fn index_queries(&mut self);
     /// How many bodies there are.
     fn body_count(&self) -> usize;
     /// How many colliders there are.
@@ -334,7 +339,11 @@ impl<S: SandboxScalar> Sim for World<S> {
     }
 
     fn boxed_clone(&self) -> Box<dyn Sim> {
-        Box::new(indexed(self.clone()))
+        Box::new(self.clone())
+    }
+
+    fn index_queries(&mut self) {
+        self.update_query_index();
     }
 
     fn body_count(&self) -> usize {

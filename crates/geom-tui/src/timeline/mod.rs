@@ -363,6 +363,11 @@ impl Timeline {
         let Some(previous) = self.history.pop_back() else { return false };
         self.history_bytes -= previous.bytes();
         self.now = previous;
+        // History keeps copies without their query index (see `Sim::boxed_clone`).
+        self.now.primary.index_queries();
+        if let Some(split) = &mut self.now.split {
+            split.world.index_queries();
+        }
         true
     }
 
