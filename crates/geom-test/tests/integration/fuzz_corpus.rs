@@ -3,9 +3,16 @@
 //! the unit tests of geom-tui's `fuzz` module, so that these tests build
 //! without the sandbox, on any target). Each check function asserts its
 //! guarantees, so a regression fails here, naming the file. Then a few
-//! thousand seeded pseudo-random inputs per target.
+//! thousand seeded pseudo-random inputs per target (a quarter of them in a
+//! plain `cargo test`, all with `GEOM_TEST_FULL=1`).
 
 use geom_test::fuzz::replay::{fuzz_dir, replay, seeded_inputs};
+
+/// `full` seeded inputs at full size, a quarter of them otherwise (the
+/// first ones: the same seed).
+fn sized(full: usize) -> usize {
+    if geom_test::full_tests() { full } else { full / 4 }
+}
 
 /// How to run these tests again, for the message naming a failing input.
 const TEST: &str = "-p geom-test --test integration fuzz_corpus::";
@@ -30,21 +37,21 @@ fn world_corpus_and_regressions_keep_every_guarantee() {
 
 #[test]
 fn seeded_random_inputs_keep_every_static_query_guarantee() {
-    for data in seeded_inputs(0x5eed_0001, 400) {
+    for data in seeded_inputs(0x5eed_0001, sized(400)) {
         geom_test::fuzz::static_queries(&data);
     }
 }
 
 #[test]
 fn seeded_random_inputs_keep_every_sweep_guarantee() {
-    for data in seeded_inputs(0x5eed_0002, 1000) {
+    for data in seeded_inputs(0x5eed_0002, sized(1000)) {
         geom_test::fuzz::swept_queries(&data);
     }
 }
 
 #[test]
 fn seeded_random_inputs_keep_every_world_guarantee() {
-    for data in seeded_inputs(0x5eed_0003, 300) {
+    for data in seeded_inputs(0x5eed_0003, sized(300)) {
         geom_test::fuzz::world(&data);
     }
 }
