@@ -236,10 +236,11 @@ fn check(target: &Target) -> Result<Outcome, String> {
             "-Zbuild-std=std,panic_abort",
             "--target",
             target.triple,
-            // The test profile for the binary too: the checks' code is
-            // built as `cargo test` builds it.
+            // The test profile optimised (`[profile.cross]`), for the
+            // binary too: overflow checks and debug assertions on, as in
+            // `cargo test`, and fast under the emulator.
             "--profile",
-            "test",
+            "cross",
             "-p",
             "geom-test",
             "-p",
