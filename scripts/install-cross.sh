@@ -14,7 +14,10 @@
 #   the system's own bookworm source (a mirror or a local proxy keeps
 #   working), and says what it added;
 # - the cross linkers and C libraries given as arguments (one pair per
-#   target: gcc-<arch>-linux-gnu and libc6-dev-<arch>-cross).
+#   target: gcc-<arch>-linux-gnu and libc6-dev-<arch>-cross), and for
+#   wasm32-wasip1 wasi-libc, LLVM's linker (lld-16) and Node.js (nodejs),
+#   which runs the WebAssembly. On Debian 12 wasi-libc, too, comes from
+#   bookworm-backports (its 2024 build, the one the check is made with).
 #
 # Usage: scripts/install-cross.sh [PACKAGE…]   (xtask passes the packages)
 set -euo pipefail
@@ -26,11 +29,16 @@ source_uri() {
 }
 
 main() {
-    local packages=(rustc-web cargo-web rust-web-src "$@")
+    # What comes from bookworm-backports on Debian 12, and the rest.
+    local late=(qemu-user) packages=(rustc-web cargo-web rust-web-src)
+    local package
+    for package in "$@"; do
+        if [ "$package" = wasi-libc ]; then late+=("$package"); else packages+=("$package"); fi
+    done
 
     if ! command -v apt-get >/dev/null 2>&1; then
         echo "install-cross: apt-get not found: this script installs Debian packages." >&2
-        echo "install-cross: install these (or your system's equivalents) by hand: ${packages[*]} qemu-user (8.0 or later)" >&2
+        echo "install-cross: install these (or your system's equivalents) by hand: ${packages[*]} ${late[*]} (qemu-user 8.0 or later)" >&2
         exit 1
     fi
 
@@ -45,7 +53,7 @@ main() {
     fi
 
     export DEBIAN_FRONTEND=noninteractive
-    local codename qemu=(qemu-user)
+    local codename
     codename=$(. /etc/os-release && echo "${VERSION_CODENAME:-}")
     "${sudo[@]}" apt-get update -qq
     if [ "$codename" = bookworm ]; then
@@ -61,10 +69,10 @@ main() {
             echo "install-cross: added $list: \"deb $uri bookworm-backports main\" (the server of your bookworm source)"
             "${sudo[@]}" apt-get update -qq
         fi
-        qemu=(-t bookworm-backports qemu-user)
+        late=(-t bookworm-backports "${late[@]}")
     fi
     "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${packages[@]}"
-    "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${qemu[@]}"
+    "${sudo[@]}" apt-get install -y -qq --no-install-recommends "${late[@]}"
 }
 
 # Sourced (by xtask's tests), it only defines the functions.

@@ -53,10 +53,12 @@ tasks:
             inputs go to fuzz/corpus/<target>/ (minimised afterwards), crashes
             to fuzz/artifacts/<target>/, and any crash fails the task
   cross     the determinism checks (golden digests, test vectors, the
-            golden world checksums) on other architectures under qemu-user:
-            the targets named, or aarch64, s390x and i686 (Linux, GNU);
-            i586 (x87) on request. Installs what is missing with
-            scripts/install-cross.sh; prints build and run times per target
+            golden world checksums) on other architectures under qemu-user,
+            and on WebAssembly under Node.js: the targets named, or aarch64,
+            s390x, i686 (Linux, GNU) and wasm32-wasip1; i586 (x87) on
+            request. Installs what is missing with scripts/install-cross.sh;
+            prints build and run times per target and writes each target's
+            row of docs/DETERMINISM.md
   help      this text
 ";
 

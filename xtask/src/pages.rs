@@ -60,6 +60,15 @@ pub(crate) fn splice(text: &str, tool: &str, name: &str, body: &str) -> Result<S
     Ok(format!("{}\n{}\n\n{}", &text[..start], body.trim_end(), &text[end..]))
 }
 
+/// What lies between the markers of table `name` of `tool` in `text`,
+/// trimmed; an error as for [`splice`].
+pub(crate) fn between<'a>(text: &'a str, tool: &str, name: &str) -> Result<&'a str, String> {
+    let (open, close) = markers(tool, name);
+    let start = text.find(&open).ok_or_else(|| format!("the marker `{open}` is missing"))? + open.len();
+    let end = text[start..].find(&close).ok_or_else(|| format!("the marker `{close}` is missing after `{open}`"))?;
+    Ok(text[start..start + end].trim())
+}
+
 /// Writes `tables` (the fresh ones) into the page at `page` (relative to
 /// the workspace root), each with `stamp` above it, and says which it left
 /// alone.
@@ -90,7 +99,7 @@ pub(crate) fn write(page: &str, tool: &str, stamp: &str, tables: &[Table]) -> Re
 
 /// Replaces the file at `path` by `text` at once: a temporary file beside
 /// it, renamed over it.
-fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
+pub(crate) fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
     use std::io::Write as _;
     let dir = path.parent().ok_or_else(|| format!("{} has no directory", path.display()))?;
     let mut file =
@@ -104,15 +113,19 @@ fn write_atomically(path: &Path, text: &str) -> Result<(), String> {
 /// (`-dirty` when the working tree has changes) and the machine. Taken
 /// before measuring, so that it names what was measured.
 pub(crate) fn stamp(command: &str, extra: &str) -> String {
-    let date = date(SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()));
-    format!("_Written by `{command}` on {date} at {}, on {}{extra}._", commit(), machine())
+    format!("_Written by `{command}` on {} at {}, on {}{extra}._", today(), commit(), machine())
+}
+
+/// Today's UTC date, as `YYYY-MM-DD`.
+pub(crate) fn today() -> String {
+    date(SystemTime::now().duration_since(UNIX_EPOCH).map_or(0, |d| d.as_secs()))
 }
 
 /// `git rev-parse --short HEAD`, with `-dirty` when tracked files outside
 /// `docs/` have changes (the pages this writes, and their prose, change
 /// nothing that is measured, so one run after another stays clean);
 /// `unknown commit` outside git.
-fn commit() -> String {
+pub(crate) fn commit() -> String {
     let git = |args: &[&str]| Step::new("git", args).quiet_output().ok();
     let Some(head) = git(&["rev-parse", "--short", "HEAD"]) else { return "an unknown commit".to_owned() };
     let dirty = git(&["status", "--porcelain", "--untracked-files=no", "--", ".", ":(exclude)docs"])
@@ -154,7 +167,7 @@ fn date(secs: u64) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{date, splice};
+    use super::{between, date, splice};
 
     const PAGE: &str = "# Title\n\nProse.\n\n<!-- xtask bench: sqrt -->\nold line\n\n| old | table |\n<!-- /xtask bench: sqrt -->\n\nMore prose.\n<!-- xtask bench: world -->\n<!-- /xtask bench: world -->\nEnd.\n";
 
@@ -171,6 +184,13 @@ mod tests {
         let both = splice(&new, "xtask bench", "world", "| w |").unwrap();
         assert!(both.contains("<!-- xtask bench: world -->\n| w |\n\n<!-- /xtask bench: world -->\nEnd.\n"), "{both}");
         assert!(both.contains("| new | table |"));
+    }
+
+    #[test]
+    fn between_gives_what_the_markers_hold() {
+        assert_eq!(between(PAGE, "xtask bench", "sqrt"), Ok("old line\n\n| old | table |"));
+        assert_eq!(between(PAGE, "xtask bench", "world"), Ok(""));
+        assert!(between(PAGE, "xtask bench", "render").unwrap_err().contains("missing"));
     }
 
     #[test]
