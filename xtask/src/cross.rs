@@ -39,7 +39,7 @@ struct Target {
     library: &'static str,
     runner: Runner,
     /// Floats on x87 (no SSE2): there the golden tests check only the
-    /// fixed-point answers and world digests, and list the rest.
+    /// fixed-point digests and vectors, and list the rest.
     x87: bool,
     /// Whether the sandbox builds there, for its scene checksums: on
     /// WebAssembly it does not (its terminal library, crossterm, has no
@@ -189,8 +189,8 @@ fn row(o: &Outcome, runner: &str, stamp: &str) -> String {
     let t = o.target;
     let compared = match (t.x87, t.sandbox) {
         (true, _) => {
-            "the fixed-point world checksums, test vectors and sandbox checksums; the floats' are listed, not \
-             compared (x87 rounds twice)"
+            "in the three fixed-point types, everything: every query digest, world checksum and test vector, \
+             and the sandbox's checksums; the floats' are listed, not compared (x87 rounds twice)"
         }
         (false, true) => {
             "everything: every query digest, world checksum and test vector, and the sandbox's default-scene \

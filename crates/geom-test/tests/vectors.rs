@@ -33,15 +33,27 @@ fn every_vector_matches_geoms_answer_bit_for_bit() {
     );
 }
 
+/// The file's lines but the vectors of types not checked on this target
+/// (on x87 the float streams' inputs, placed with `f64` arithmetic, differ).
+fn checked_lines(text: &str) -> Vec<&str> {
+    text.lines()
+        .filter(|line| {
+            line.rsplit_once("\"type\":\"")
+                .is_none_or(|(_, rest)| golden::type_checked_here(rest.trim_end_matches(['"', '}', ','])))
+        })
+        .collect()
+}
+
 #[test]
 fn the_file_is_what_the_generator_writes_today() {
     if golden::X87 {
-        // The generator places its scenes with `f64` arithmetic, which x87
-        // does not round as IEEE 754 doubles: its inputs differ there.
-        eprintln!("not checked on x87: the generator's f64 arithmetic is not IEEE 754 double there");
-        return;
+        eprintln!("not checked on x87: the float vectors' inputs (the generator places them with f64 arithmetic)");
     }
-    assert!(text() == vectors::render(), "{} is stale: run `cargo xtask vectors`", vectors::FILE);
+    assert!(
+        checked_lines(&text()) == checked_lines(&vectors::render()),
+        "{} is stale: run `cargo xtask vectors`",
+        vectors::FILE
+    );
 }
 
 #[test]

@@ -12,7 +12,12 @@
 //! IEEE 754 rounds correctly (`+ − × ÷ √` and conversions), never a
 //! platform's maths library (`hypot`, say, is not correctly rounded on
 //! every target): the same scenes come out on every IEEE 754 target, so
-//! that a digest that moves there is the library's doing.
+//! that a digest that moves there is the library's doing. Fixed-point
+//! scenes go further: every value is placed with integer arithmetic on the
+//! raw values and with geom's own fixed-point distances (integer arithmetic
+//! too), and every `f64` they meet is exact (a power of two, or 53 random
+//! bits times one), so they come out the same on x87 as well, where `f64`
+//! arithmetic rounds twice.
 
 use std::marker::PhantomData;
 
@@ -303,6 +308,111 @@ fn f64_point<S: Testable>(p: Vec2<S>) -> (f64, f64) {
     (p.x.to_f64(), p.y.to_f64())
 }
 
+/// Whether `S` is fixed point: its scenes are placed with integers only.
+fn fixed<S: Testable>() -> bool {
+    S::RELATIVE == 0.0
+}
+
+/// A fixed-point value's raw integer (the value times `2^F`).
+fn raw<S: Testable>(v: S) -> i128 {
+    let shift = 128 - S::BITS.0;
+    // Sign-extends the zero-extended bit pattern.
+    ((v.to_raw() << shift) as i128) >> shift
+}
+
+/// The fixed-point value whose raw integer is `raw` (within the type's
+/// range: the callers' values are at most three times the safe range).
+fn from_raw<S: Testable>(raw: i128) -> S {
+    S::from_raw(raw as u128)
+}
+
+/// `p + (q − p)·k/2^shift` of fixed-point values, rounded down: exact
+/// integer arithmetic on the raw values.
+fn lerp_raw<S: Testable>(p: S, q: S, k: i32, shift: u32) -> S {
+    from_raw(raw(p) + (((raw(q) - raw(p)) * i128::from(k)) >> shift))
+}
+
+/// A distance a scene is placed at: in `f64` for floats (as their streams
+/// always were), and from geom's own fixed-point queries for fixed point,
+/// whose arithmetic is integer on every target.
+#[derive(Clone, Copy)]
+enum Gap<S> {
+    Float(f64),
+    Fixed(S),
+}
+
+/// A segment between two points anywhere within three times the safe
+/// range, its ends clamped into it (for a fixed-point [`Gap`]).
+fn clamped_segment<S: Testable>(a: Vec2<S>, b: Vec2<S>) -> Segment<S> {
+    Segment::new(clamp_point(a), clamp_point(b)).expect("clamped into the safe range")
+}
+
+/// The distance from `p` to the segment `a`–`b`.
+fn gap_point_segment<S: Testable>(p: Vec2<S>, a: Vec2<S>, b: Vec2<S>) -> Gap<S> {
+    if fixed::<S>() {
+        Gap::Fixed(distance_point_segment(clamp_point(p), &clamped_segment(a, b)))
+    } else {
+        Gap::Float(distance_f64(f64_point(p), f64_point(a), f64_point(b)))
+    }
+}
+
+/// The distance between fixed-point segments `a0`–`a1` and `b0`–`b1`,
+/// their ends clamped into the safe range.
+fn fixed_segments_distance<S: Testable>(a0: Vec2<S>, a1: Vec2<S>, b0: Vec2<S>, b1: Vec2<S>) -> S {
+    closest_points_segment_segment(&clamped_segment(a0, a1), &clamped_segment(b0, b1)).distance
+}
+
+/// The distance between segments `a0`–`a1` and `b0`–`b1`.
+fn gap_segments<S: Testable>(a0: Vec2<S>, a1: Vec2<S>, b0: Vec2<S>, b1: Vec2<S>) -> Gap<S> {
+    if fixed::<S>() {
+        Gap::Fixed(fixed_segments_distance(a0, a1, b0, b1))
+    } else {
+        Gap::Float(segment_distance_f64(f64_point(a0), f64_point(a1), f64_point(b0), f64_point(b1)))
+    }
+}
+
+/// The closest approach of core `a0`–`a1` moving by `ma` to core `b0`–`b1`
+/// moving by `mb` (see [`path_distance_f64`]).
+fn gap_path<S: Testable>(a: &Segment<S>, ma: Vec2<S>, b: &Segment<S>, mb: Vec2<S>) -> Gap<S> {
+    let (a0, a1, b0, b1) = (a.start(), a.end(), b.start(), b.end());
+    if fixed::<S>() {
+        // Within three times the safe range: no overflow.
+        let d = ma - mb;
+        let paths = [
+            fixed_segments_distance(a0, a0 + d, b0, b1),
+            fixed_segments_distance(a1, a1 + d, b0, b1),
+            fixed_segments_distance(b0, b0 - d, a0, a1),
+            fixed_segments_distance(b1, b1 - d, a0, a1),
+        ];
+        let at_start = fixed_segments_distance(a0, a1, b0, b1);
+        Gap::Fixed(paths.into_iter().fold(at_start, |m, v| if v < m { v } else { m }))
+    } else {
+        let d = (ma.x.to_f64() - mb.x.to_f64(), ma.y.to_f64() - mb.y.to_f64());
+        Gap::Float(path_distance_f64(f64_point(a0), f64_point(a1), d, f64_point(b0), f64_point(b1)))
+    }
+}
+
+/// The distance from the path of `c` moving by `m` to the segment `a`–`b`.
+fn gap_sweep<S: Testable>(c: Vec2<S>, m: Vec2<S>, a: Vec2<S>, b: Vec2<S>) -> Gap<S> {
+    if fixed::<S>() {
+        gap_segments(c, c + m, a, b)
+    } else {
+        let end = (c.x.to_f64() + m.x.to_f64(), c.y.to_f64() + m.y.to_f64());
+        Gap::Float(segment_distance_f64(f64_point(c), end, f64_point(a), f64_point(b)))
+    }
+}
+
+/// The distance from `p` to the path of `a` moving by `ma − mb`.
+fn gap_relative_path<S: Testable>(p: Vec2<S>, a: Vec2<S>, ma: Vec2<S>, mb: Vec2<S>) -> Gap<S> {
+    if fixed::<S>() {
+        gap_point_segment(p, a, a + ma - mb)
+    } else {
+        let start = f64_point(a);
+        let end = (start.0 + ma.x.to_f64() - mb.x.to_f64(), start.1 + ma.y.to_f64() - mb.y.to_f64());
+        Gap::Float(distance_f64(f64_point(p), start, end))
+    }
+}
+
 /// The distance from `p` to the segment `a`–`b`, in `f64` (for placing
 /// scenes near touching; the answers come from geom).
 fn distance_f64(p: (f64, f64), a: (f64, f64), b: (f64, f64)) -> f64 {
@@ -389,37 +499,59 @@ impl<S: Testable> Draw<S> {
     /// rounded), or on an end point.
     fn point_near(&mut self, segment: &Segment<S>, scale: f64) -> Vec2<S> {
         let (a, b) = (segment.start(), segment.end());
-        let on = |t: f64| {
-            let lerp = |p: S, q: S| S::from_f64(p.to_f64() + (q.to_f64() - p.to_f64()) * t);
+        // At `k/64` of the way from `a` to `b`.
+        let on = |k: i32| {
+            let lerp = |p: S, q: S| {
+                if fixed::<S>() {
+                    lerp_raw(p, q, k, 6)
+                } else {
+                    S::from_f64(p.to_f64() + (q.to_f64() - p.to_f64()) * (f64::from(k) / 64.0))
+                }
+            };
             Vec2::new(lerp(a.x, b.x), lerp(a.y, b.y))
         };
         let p = match self.rng.pick(&[3, 2, 1, 1, 1]) {
             0 => self.point(scale),
             1 => {
-                let p = on(f64::from(self.rng.int(0, 64)) / 64.0);
+                let p = on(self.rng.int(0, 64));
                 Vec2::new(p.x.nudge(self.rng.int(-8, 8)), p.y.nudge(self.rng.int(-8, 8)))
             }
-            2 => on(f64::from(self.rng.int(0, 64)) / 64.0),
+            2 => on(self.rng.int(0, 64)),
             3 => a,
             _ => b,
         };
         clamp_point(p)
     }
 
-    /// A radius within a few rounding steps of `distance` (mostly), or
-    /// anywhere up to twice it.
-    fn radius_near(&mut self, distance: f64, scale: f64) -> S {
+    /// A radius within a few rounding steps of `gap` (mostly), or anywhere
+    /// up to twice it.
+    fn radius_near(&mut self, gap: Gap<S>, scale: f64) -> S {
         let clamp_radius = |r: S| if r < S::ZERO { S::ZERO } else { clamp(r) };
-        if self.rng.pick(&[3, 1]) == 0 {
-            clamp_radius(S::from_f64(distance).nudge(self.rng.int(-3, 3)))
-        } else {
-            clamp_radius(S::from_f64(self.rng.unit() * 2.0 * distance.max(scale / 8.0)))
+        let near = self.rng.pick(&[3, 1]) == 0;
+        match gap {
+            Gap::Float(distance) if near => clamp_radius(S::from_f64(distance).nudge(self.rng.int(-3, 3))),
+            Gap::Float(distance) => clamp_radius(S::from_f64(self.rng.unit() * 2.0 * distance.max(scale / 8.0))),
+            Gap::Fixed(distance) if near => clamp_radius(distance.nudge(self.rng.int(-3, 3))),
+            Gap::Fixed(distance) => {
+                // `scale / 8` is a power of two: exact in the type.
+                let floor = S::from_f64(scale / 8.0);
+                let bound = 2 * raw(if distance > floor { distance } else { floor });
+                // 53 random bits times the bound, over 2^53: `unit() · bound`
+                // in integers.
+                let bits = i128::from(self.rng.next_u64() >> 11);
+                clamp_radius(from_raw((bits * bound) >> 53))
+            }
         }
     }
 
     /// Two radii summing exactly to `reach` (within a rounding for floats).
     fn split(&mut self, reach: S) -> (S, S) {
-        let first = S::from_f64(reach.to_f64() * f64::from(self.rng.int(0, 8)) / 8.0);
+        let k = self.rng.int(0, 8);
+        let first = if fixed::<S>() {
+            lerp_raw(S::ZERO, reach, k, 3)
+        } else {
+            S::from_f64(reach.to_f64() * f64::from(k) / 8.0)
+        };
         let first = if first > reach { reach } else { first };
         (first, reach - first)
     }
@@ -427,17 +559,28 @@ impl<S: Testable> Draw<S> {
     /// A motion for a body at `c`: anywhere, to a point near `segment`,
     /// along it, or none.
     fn motion(&mut self, c: Vec2<S>, segment: &Segment<S>, scale: f64) -> Vec2<S> {
-        let (a, b) = (f64_point(segment.start()), f64_point(segment.end()));
+        let (a, b) = (segment.start(), segment.end());
         let m = match self.rng.pick(&[3, 3, 1, 1]) {
             0 => self.point(scale),
             1 => {
-                let target = f64_point(self.point_near(segment, scale));
-                let c = f64_point(c);
-                Vec2::new(S::from_f64(target.0 - c.0), S::from_f64(target.1 - c.1))
+                let target = self.point_near(segment, scale);
+                if fixed::<S>() {
+                    // Within twice the safe range: no overflow.
+                    target - c
+                } else {
+                    let (target, c) = (f64_point(target), f64_point(c));
+                    Vec2::new(S::from_f64(target.0 - c.0), S::from_f64(target.1 - c.1))
+                }
             }
             2 => {
-                let f = f64::from(self.rng.int(-4, 4)) / 4.0;
-                Vec2::new(S::from_f64((b.0 - a.0) * f), S::from_f64((b.1 - a.1) * f))
+                let k = self.rng.int(-4, 4);
+                if fixed::<S>() {
+                    Vec2::new(lerp_raw(S::ZERO, b.x - a.x, k, 2), lerp_raw(S::ZERO, b.y - a.y, k, 2))
+                } else {
+                    let f = f64::from(k) / 4.0;
+                    let (a, b) = (f64_point(a), f64_point(b));
+                    Vec2::new(S::from_f64((b.0 - a.0) * f), S::from_f64((b.1 - a.1) * f))
+                }
             }
             _ => Vec2::ZERO,
         };
@@ -448,8 +591,8 @@ impl<S: Testable> Draw<S> {
     fn circle_segment(&mut self, scale: f64) -> (Vec2<S>, S, Segment<S>) {
         let s = self.segment(scale);
         let c = self.point_near(&s, scale);
-        let d = distance_f64(f64_point(c), f64_point(s.start()), f64_point(s.end()));
-        (c, self.radius_near(d, scale), s)
+        let gap = gap_point_segment(c, s.start(), s.end());
+        (c, self.radius_near(gap, scale), s)
     }
 
     /// Two cores, `a` heading near `b`, with their motions (`b`'s zero
@@ -465,9 +608,7 @@ impl<S: Testable> Draw<S> {
         };
         let ma = self.motion(a.start(), &b, scale);
         let mb = if b_moves && self.rng.pick(&[1, 2]) == 1 { self.point(scale / 4.0) } else { Vec2::ZERO };
-        let d = (ma.x.to_f64() - mb.x.to_f64(), ma.y.to_f64() - mb.y.to_f64());
-        let (a0, a1, b0, b1) = (f64_point(a.start()), f64_point(a.end()), f64_point(b.start()), f64_point(b.end()));
-        let reach = self.radius_near(path_distance_f64(a0, a1, d, b0, b1), scale);
+        let reach = self.radius_near(gap_path(&a, ma, &b, mb), scale);
         (a, ma, b, mb, reach)
     }
 
@@ -517,8 +658,7 @@ impl<S: Testable> Draw<S> {
             Query::IntersectsCircleCircle | Query::ContactCircleCircle => {
                 let a = self.point(scale);
                 let b = if self.rng.pick(&[4, 1]) == 0 { self.point(scale) } else { a };
-                let (pa, pb) = (f64_point(a), f64_point(b));
-                let reach = self.radius_near(length(pa.0 - pb.0, pa.1 - pb.1), scale);
+                let reach = self.radius_near(gap_point_segment(a, b, b), scale);
                 let (ra, rb) = self.split(reach);
                 i.push_point("a.center", a);
                 i.push_num("a.radius", ra);
@@ -533,9 +673,7 @@ impl<S: Testable> Draw<S> {
                     let p = self.point_near(&a, scale);
                     Segment::new(p, self.point(scale)).expect("in range")
                 };
-                let (a0, a1, b0, b1) =
-                    (f64_point(a.start()), f64_point(a.end()), f64_point(b.start()), f64_point(b.end()));
-                let reach = self.radius_near(segment_distance_f64(a0, a1, b0, b1), scale);
+                let reach = self.radius_near(gap_segments(a.start(), a.end(), b.start(), b.end()), scale);
                 let (ra, rb) = self.split(reach);
                 i.push_point("a.start", a.start());
                 i.push_point("a.end", a.end());
@@ -548,9 +686,7 @@ impl<S: Testable> Draw<S> {
                 let s = self.segment(scale);
                 let c = self.point_near(&s, scale);
                 let m = self.motion(c, &s, scale);
-                let (start, end) = (f64_point(c), (c.x.to_f64() + m.x.to_f64(), c.y.to_f64() + m.y.to_f64()));
-                let (a, b) = (f64_point(s.start()), f64_point(s.end()));
-                let reach = self.radius_near(segment_distance_f64(start, end, a, b), scale);
+                let reach = self.radius_near(gap_sweep(c, m, s.start(), s.end()), scale);
                 match query {
                     Query::SweepCircleSegment => {
                         i.push_point("circle.center", c);
@@ -586,9 +722,7 @@ impl<S: Testable> Draw<S> {
                 let b = self.point(scale);
                 let ma = self.motion(a, &Segment::new(b, b).expect("in range"), scale);
                 let mb = self.point(scale / 4.0);
-                let start = f64_point(a);
-                let end = (start.0 + ma.x.to_f64() - mb.x.to_f64(), start.1 + ma.y.to_f64() - mb.y.to_f64());
-                let reach = self.radius_near(distance_f64(f64_point(b), start, end), scale);
+                let reach = self.radius_near(gap_relative_path(b, a, ma, mb), scale);
                 let (ra, rb) = self.split(reach);
                 i.push_point("a.center", a);
                 i.push_num("a.radius", ra);
