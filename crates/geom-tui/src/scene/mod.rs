@@ -48,6 +48,7 @@
 //! layer = 1                    # optional: the layers it is on (default 1)
 //! mask = 0xffffffff            # optional: the layers it meets (default all)
 //! tag = 7                      # optional: the game's own number (default 0)
+//! player = 1                   # optional: the player (1 or 2) whose inputs drive it
 //!
 //! [[body]]                     # a moving capsule: an upright player
 //! shape = "capsule"            # optional: "circle" (the default) or "capsule"
@@ -60,7 +61,10 @@
 //! Colliders take `restitution`, `friction`, `sensor`, `layer`, `mask`
 //! and `tag` too, and bodies `sensor`. Two things collide (or report a
 //! sensor overlap) only when each is on a layer the other's mask has. A
-//! tag is an integer from 0 to 2⁶³ − 1 (TOML's integers are signed).
+//! tag is an integer from 0 to 2⁶³ − 1 (TOML's integers are signed). A
+//! body's `player` (1 or 2, each on one body at most) is for a two-player
+//! game on the scene: the world never sees it, and the sandbox keeps it
+//! through edits and saves.
 //!
 //! A body is a circle unless it says `shape = "capsule"`; a capsule body
 //! needs `start` and `end`, its core's end points **relative to its

@@ -297,11 +297,14 @@ pub struct BodySpec {
     pub mask: u32,
     /// The game's own number for it.
     pub tag: u64,
+    /// The player (1 or 2) whose inputs drive it in a two-player game on
+    /// the scene; none by default. The world never sees it.
+    pub player: Option<u8>,
 }
 
 impl BodySpec {
     /// A circle body at rest with unit mass, no bounce, no friction, full
-    /// gravity, layer 1 meeting every layer, and tag 0.
+    /// gravity, layer 1 meeting every layer, tag 0, and no player.
     ///
     /// See [`BodySpec`] for an example.
     #[must_use]
@@ -319,6 +322,7 @@ impl BodySpec {
             layer: default_layer(),
             mask: default_mask(),
             tag: 0,
+            player: None,
         }
     }
 

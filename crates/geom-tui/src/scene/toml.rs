@@ -93,7 +93,17 @@ impl Scene {
                     SceneError::new(SceneErrorKind::Invalid, Some(line), format!("body {i}: {message}"))
                 })
             })
-            .collect::<Result<_, _>>()?;
+            .collect::<Result<Vec<BodySpec>, _>>()?;
+        for (i, body) in bodies.iter().enumerate() {
+            let Some(player) = body.player else { continue };
+            if let Some(first) = bodies[..i].iter().position(|b| b.player == Some(player)) {
+                return Err(SceneError::new(
+                    SceneErrorKind::Invalid,
+                    origin.bodies.get(i).copied(),
+                    format!("body {i}: player {player} drives body {first} already (one body each)"),
+                ));
+            }
+        }
         Ok(Self {
             settings: Settings {
                 gravity: file.gravity.map_or(Vec2::new(0.0, 0.0), |g| g.into_inner().0),
@@ -163,6 +173,8 @@ struct BodyFile {
     mask: u32,
     #[serde(default, deserialize_with = "tag")]
     tag: u64,
+    #[serde(default, deserialize_with = "player")]
+    player: Option<u8>,
 }
 
 /// The shapes a body can have.
@@ -207,6 +219,7 @@ impl BodyFile {
             layer: self.layer,
             mask: self.mask,
             tag: self.tag,
+            player: self.player,
         })
     }
 }
@@ -474,6 +487,14 @@ fn gravity_scale<'de, D: serde::Deserializer<'de>>(d: D) -> Result<f64, D::Error
 fn tag<'de, D: serde::Deserializer<'de>>(d: D) -> Result<u64, D::Error> {
     let v = i64::deserialize(d)?;
     u64::try_from(v).map_err(|_| serde::de::Error::custom(format!("a tag must be zero or more, not {v}")))
+}
+
+/// Reads a player: 1 or 2.
+fn player<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Option<u8>, D::Error> {
+    match i64::deserialize(d)? {
+        v @ (1 | 2) => Ok(Some(v as u8)),
+        v => Err(serde::de::Error::custom(format!("a player is 1 or 2, not {v}"))),
+    }
 }
 
 /// Reads layer bits: a whole number from 0 to 2^32 − 1.

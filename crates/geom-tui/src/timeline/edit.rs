@@ -140,7 +140,9 @@ impl Edit {
                 match selected {
                     Selected::Body(id) => {
                         let body = world.body(id).ok_or_else(|| missing(*item))?;
-                        *scene.bodies.get_mut(item.position()).ok_or_else(|| missing(*item))? = body;
+                        let spec = scene.bodies.get_mut(item.position()).ok_or_else(|| missing(*item))?;
+                        // The player is the scene's: the world has none.
+                        *spec = BodySpec { player: spec.player, ..body };
                     }
                     Selected::Collider(id) => {
                         let collider = world.collider(id).ok_or_else(|| missing(*item))?;

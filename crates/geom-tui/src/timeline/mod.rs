@@ -282,11 +282,18 @@ impl Timeline {
     }
 
     /// The current state as a scene, with the set-up's settings (never
-    /// the values the world derives from them).
+    /// the values the world derives from them) and its bodies' players: a
+    /// body whose id is a set-up body's index is that body (ids are never
+    /// reused, and the world is rebuilt from the set-up on every edit at
+    /// tick 0).
     pub(crate) fn state(&self) -> Scene {
         let mut scene = self.now.primary.to_scene();
         scene.settings = self.setup.settings;
         scene.scalar = self.setup.scalar;
+        for ((id, _), body) in self.now.primary.bodies().into_iter().zip(&mut scene.bodies) {
+            let index = usize::try_from(id.index()).unwrap_or(usize::MAX);
+            body.player = self.setup.bodies.get(index).and_then(|b| b.player);
+        }
         scene
     }
 
@@ -701,7 +708,7 @@ mod tests {
     use geom_core::Vec2;
 
     use super::*;
-    use crate::scene::DEFAULT_SCENE;
+    use crate::scene::{BodySpec, DEFAULT_SCENE};
     use crate::sim::Field;
 
     fn timeline() -> Timeline {
@@ -716,6 +723,27 @@ mod tests {
 
     fn position(timeline: &Timeline, body: usize) -> Vec2<f64> {
         timeline.primary().bodies()[body].1.position
+    }
+
+    /// The players are the scene's, not the world's: an edit of a player's
+    /// body at tick 0 keeps its key, and the state a later tick saves
+    /// (`W`) names the same bodies, after a removal and an addition too.
+    #[test]
+    fn players_survive_edits_and_are_in_the_state_a_tick_saves() {
+        let mut scene = Scene::parse(DEFAULT_SCENE).unwrap();
+        scene.bodies[1].player = Some(1);
+        scene.bodies[3].player = Some(2);
+        let mut timeline = Timeline::new(scene, ScalarKind::I32F32).unwrap();
+        timeline.edit(Edit::Set(Item::Body(1), vec![(Field::X, 0.5)]), false).unwrap();
+        assert_eq!(timeline.setup().bodies[1].player, Some(1));
+        assert_eq!(timeline.setup().bodies[1].position.x, 0.5);
+        step(&mut timeline, 5);
+        timeline.edit(Edit::Remove(Item::Body(0)), false).unwrap();
+        timeline.edit(Edit::AddBody(BodySpec::new(Vec2::new(0.0, 9.0), 0.5)), false).unwrap();
+        let players: Vec<Option<u8>> = timeline.state().bodies.iter().map(|b| b.player).collect();
+        let mut expected = vec![None; timeline.setup().bodies.len()];
+        (expected[0], expected[2]) = (Some(1), Some(2)); // body 0 is gone: ids 1 and 3 are now the first and third
+        assert_eq!(players, expected);
     }
 
     #[test]

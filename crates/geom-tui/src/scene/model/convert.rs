@@ -138,6 +138,8 @@ impl BodySpec {
             layer: def.filter.layer,
             mask: def.filter.mask,
             tag: def.tag,
+            // A scene's, not the world's.
+            player: None,
         }
     }
 }

@@ -29,6 +29,7 @@ impl Serialize for BodySpec {
             layer: self.layer,
             mask: self.mask,
             tag: self.tag,
+            player: self.player,
         };
         out.serialize(s)
     }
@@ -116,4 +117,6 @@ struct BodyOut {
     mask: u32,
     #[serde(skip_serializing_if = "is_zero_u64")]
     tag: u64,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    player: Option<u8>,
 }

@@ -120,6 +120,25 @@ fn an_unknown_shape_is_refused_with_its_line() {
     assert!(e.message.contains("square"), "{e}");
 }
 
+/// `player = 1` and `player = 2` name the bodies a two-player game's
+/// inputs drive: read, kept out of the world, written back; a player is 1
+/// or 2, and drives one body.
+#[test]
+fn each_player_drives_one_body_named_by_its_player_key() {
+    let body = |player: &str| format!("[[body]]\nposition = [0, 1]\nradius = 1\n{player}");
+    let scene = Scene::parse(&format!("{}{}{}", body("player = 2\n"), body(""), body("player = 1\n"))).unwrap();
+    assert_eq!(scene.bodies.iter().map(|b| b.player).collect::<Vec<_>>(), [Some(2), None, Some(1)]);
+    assert_eq!(Scene::parse(&scene.to_toml()).unwrap(), scene);
+    for wrong in ["player = 3\n", "player = 0\n", "player = -1\n"] {
+        let e = error(&body(wrong));
+        assert_eq!(e.line, Some(4), "{wrong}: {e}");
+        assert!(e.message.contains("a player is 1 or 2"), "{wrong}: {e}");
+    }
+    let twice = error(&format!("{}{}", body("player = 1\n"), body("player = 1\n")));
+    assert_eq!(twice.line, Some(5), "{twice}");
+    assert!(twice.message.contains("body 1: player 1 drives body 0 already"), "{twice}");
+}
+
 #[test]
 fn values_the_format_refuses_name_their_line() {
     let cases = [

@@ -317,6 +317,7 @@ fn body(body: &BodySpec, new: bool) -> Rules {
         ("gravity_scale", Rule::Optional(Want::Number(b.gravity_scale), b.gravity_scale == 1.0)),
     ];
     rules.extend(filter_and_tag(b.sensor, b.layer, b.mask, b.tag));
+    rules.push(("player", b.player.map_or(GONE, |p| Rule::Set(Want::Integer(p.into())))));
     rules
 }
 

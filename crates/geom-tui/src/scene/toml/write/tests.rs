@@ -236,3 +236,13 @@ fn a_scene_built_in_code_is_written_whole_under_a_comment() {
     assert!(text.starts_with("# A geom sandbox scene (see `geom-tui --help`).\ngravity = [0.0, -0.1]\nsubsteps = 4\n"));
     assert_eq!(comments(&text).len(), 1, "{text}");
 }
+
+#[test]
+fn a_bodys_player_is_written_where_it_has_one_and_removed_where_it_no_longer_has() {
+    let mut scene = Scene::parse(HAND).unwrap();
+    scene.bodies[1].player = Some(1);
+    let with = reads_back(&scene);
+    assert!(with.contains("radius = 0.25   # thin\nplayer = 1\n"), "{with}");
+    scene.bodies[1].player = None;
+    assert_eq!(reads_back(&scene), HAND);
+}
