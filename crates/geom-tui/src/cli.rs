@@ -67,7 +67,47 @@ pub enum Command {
         /// the ticks it gives (--help shows the format).
         #[arg(long, value_name = "FILE", long_help = INPUTS_HELP)]
         inputs: Option<PathBuf>,
+        /// Play the scene as a two-player rollback game instead (--net).
+        #[command(flatten)]
+        net: NetArgs,
     },
+}
+
+/// `run --net`: the scene as a two-player rollback game (see
+/// [`net`](crate::net)).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::Args)]
+pub struct NetArgs {
+    /// Play --ticks frames of the scene as a two-player rollback game: two
+    /// peers (ggrs P2P sessions) over a simulated network, seeded bots
+    /// driving the bodies with `player = 1` and `player = 2`; print per
+    /// peer the frames, rollbacks, re-simulated ticks, worst prediction
+    /// and the last frame's checksum, and whether the peers agree.
+    #[arg(long, conflicts_with_all = ["events", "inputs"])]
+    pub net: bool,
+    /// With --net: each packet's delay in milliseconds.
+    #[arg(long, value_name = "MS", default_value_t = 0, requires = "net")]
+    pub latency: u32,
+    /// With --net: the most a packet's delay differs from the latency.
+    #[arg(long, value_name = "MS", default_value_t = 0, requires = "net")]
+    pub jitter: u32,
+    /// With --net: the percentage of packets lost.
+    #[arg(long, value_name = "PCT", default_value_t = 0, requires = "net", value_parser = percent())]
+    pub loss: u32,
+    /// With --net: the percentage of packets held back past later ones.
+    #[arg(long, value_name = "PCT", default_value_t = 0, requires = "net", value_parser = percent())]
+    pub reorder: u32,
+    /// With --net: the seed of the bots' inputs and the network's losses.
+    #[arg(long, value_name = "SEED", default_value_t = 0, requires = "net")]
+    pub bots: u64,
+    /// With --net: nudge the second peer's world one rounding step at this
+    /// frame, for ggrs's desync detection to catch.
+    #[arg(long, value_name = "FRAME", requires = "net")]
+    pub desync: Option<u32>,
+}
+
+/// A percentage: a whole number from 0 to 100.
+fn percent() -> clap::builder::RangedI64ValueParser<u32> {
+    clap::value_parser!(u32).range(0..=100)
 }
 
 /// The long help of `run --inputs`: the format, with the example file
@@ -184,7 +224,7 @@ impl SceneSource {
 /// # Examples
 ///
 /// ```
-/// use geom_tui::cli::{parse, Command, SceneSource};
+/// use geom_tui::cli::{parse, Command, NetArgs, SceneSource};
 /// use geom_tui::ScalarKind;
 ///
 /// let cli = parse(["geom-tui", "run", "default", "--ticks", "3", "--scalar", "f64"]).unwrap();
@@ -197,6 +237,7 @@ impl SceneSource {
 ///         json: false,
 ///         events: false,
 ///         inputs: None,
+///         net: NetArgs::default(),
 ///     })
 /// );
 /// assert_eq!(parse(["geom-tui", "default"]).unwrap().scene, Some(SceneSource::BuiltIn));

@@ -303,6 +303,7 @@ fn command_line(u: &mut Unstructured<'_>) -> (Vec<OsString>, Option<Cli>) {
                 json,
                 events,
                 inputs,
+                net: crate::cli::NetArgs::default(),
             }),
             scene: None,
             scalar: None,

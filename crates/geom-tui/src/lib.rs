@@ -23,6 +23,7 @@ pub mod inputs;
 mod inspect;
 pub mod keymap;
 mod layout;
+pub mod net;
 mod num;
 pub mod scene;
 #[cfg(test)]

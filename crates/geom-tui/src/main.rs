@@ -3,24 +3,60 @@
 use std::io::Write as _;
 use std::process::ExitCode;
 
-use geom_tui::App;
-use geom_tui::cli::{self, Command, DEFAULT_KIND, SceneSource};
-use geom_tui::headless::{self, Options, RunError};
+use geom_tui::cli::{self, Command, DEFAULT_KIND, NetArgs, SceneSource};
+use geom_tui::headless::{self, RunError};
 use geom_tui::inputs::Inputs;
+use geom_tui::net::{self, Conditions, Options};
+use geom_tui::scene::Scene;
+use geom_tui::{App, ScalarKind};
 
 fn fail(message: impl std::fmt::Display) -> ExitCode {
     eprintln!("geom-tui: error: {message}");
     ExitCode::FAILURE
 }
 
+/// `run --net`: plays the scene as a two-player rollback game and prints
+/// the report; fails when the peers disagree, unless a desync was forced
+/// and caught.
+fn play(scene: &Scene, ticks: u64, kind: ScalarKind, json: bool, args: NetArgs) -> ExitCode {
+    let Ok(frames) = u32::try_from(ticks) else {
+        return fail(format!("--net plays at most {} frames, not {ticks}", u32::MAX));
+    };
+    let conditions = Conditions {
+        latency_ms: args.latency,
+        jitter_ms: args.jitter,
+        loss_percent: args.loss,
+        reorder_percent: args.reorder,
+    };
+    let options = Options { kind, frames, conditions, seed: args.bots, desync_at: args.desync };
+    let report = match net::run(scene, &options) {
+        Ok(report) => report,
+        Err(e) => return fail(e),
+    };
+    let stdout = std::io::stdout();
+    if let Err(e) = report.write(&options, json, &mut stdout.lock()) {
+        return fail(format!("cannot write the output: {e}"));
+    }
+    let caught = report.peers.iter().all(|p| p.desync.is_some());
+    match (report.agree(), args.desync) {
+        (true, None) => ExitCode::SUCCESS,
+        (false, Some(_)) if caught => ExitCode::SUCCESS,
+        (true, Some(frame)) => fail(format!("the desync forced at frame {frame} was not detected")),
+        (false, _) => fail("the peers disagree"),
+    }
+}
+
 fn main() -> ExitCode {
     let cli = cli::parse(std::env::args_os()).unwrap_or_else(|e| e.exit());
     match cli.command {
-        Some(Command::Run { scene, ticks, scalar, json, events, inputs }) => {
+        Some(Command::Run { scene, ticks, scalar, json, events, inputs, net }) => {
             let scene = match scene.load() {
                 Ok(scene) => scene,
                 Err(e) => return fail(e),
             };
+            if net.net {
+                return play(&scene, ticks, scalar.or(scene.scalar).unwrap_or(DEFAULT_KIND), json, net);
+            }
             let inputs_path = inputs;
             let inputs = match inputs_path.as_deref().map(Inputs::load).transpose() {
                 Ok(inputs) => inputs,
@@ -43,7 +79,7 @@ fn main() -> ExitCode {
                 }
             }
             let kind = scalar.or(scene.scalar).unwrap_or(DEFAULT_KIND);
-            let options = Options { ticks, kind, json, events };
+            let options = headless::Options { ticks, kind, json, events };
             let stdout = std::io::stdout();
             let mut out = std::io::BufWriter::new(stdout.lock());
             let ran = match &inputs {

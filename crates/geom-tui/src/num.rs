@@ -126,20 +126,36 @@ impl<'de> serde::Deserialize<'de> for ScalarKind {
 pub(crate) trait SandboxScalar: Scalar + Send + Sync + 'static {
     /// Which kind this is.
     const KIND: ScalarKind;
+
+    /// The next value up: one rounding step more (saturating at the
+    /// type's largest).
+    fn next_up(self) -> Self;
 }
 
 impl SandboxScalar for f32 {
     const KIND: ScalarKind = ScalarKind::F32;
+
+    fn next_up(self) -> Self {
+        f32::next_up(self)
+    }
 }
 
 impl SandboxScalar for f64 {
     const KIND: ScalarKind = ScalarKind::F64;
+
+    fn next_up(self) -> Self {
+        f64::next_up(self)
+    }
 }
 
 macro_rules! sandbox_fixed {
     ($($t:ident),*) => {$(
         impl SandboxScalar for $t {
             const KIND: ScalarKind = ScalarKind::$t;
+
+            fn next_up(self) -> Self {
+                self.saturating_add(Self::DELTA)
+            }
         }
     )*};
 }

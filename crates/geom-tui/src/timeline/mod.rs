@@ -730,20 +730,23 @@ mod tests {
     /// (`W`) names the same bodies, after a removal and an addition too.
     #[test]
     fn players_survive_edits_and_are_in_the_state_a_tick_saves() {
-        let mut scene = Scene::parse(DEFAULT_SCENE).unwrap();
-        scene.bodies[1].player = Some(1);
-        scene.bodies[3].player = Some(2);
-        let mut timeline = Timeline::new(scene, ScalarKind::I32F32).unwrap();
-        timeline.edit(Edit::Set(Item::Body(1), vec![(Field::X, 0.5)]), false).unwrap();
-        assert_eq!(timeline.setup().bodies[1].player, Some(1));
-        assert_eq!(timeline.setup().bodies[1].position.x, 0.5);
+        // The built-in scene's players drive bodies 4 and 5.
+        let mut timeline = timeline();
+        let players = |scene: &Scene| scene.bodies.iter().map(|b| b.player).collect::<Vec<_>>();
+        let mut expected = vec![None; timeline.setup().bodies.len()];
+        (expected[4], expected[5]) = (Some(1), Some(2));
+        assert_eq!(players(timeline.setup()), expected);
+        timeline.edit(Edit::Set(Item::Body(4), vec![(Field::X, 0.5)]), false).unwrap();
+        assert_eq!(timeline.setup().bodies[4].player, Some(1));
+        assert_eq!(timeline.setup().bodies[4].position.x, 0.5);
         step(&mut timeline, 5);
         timeline.edit(Edit::Remove(Item::Body(0)), false).unwrap();
         timeline.edit(Edit::AddBody(BodySpec::new(Vec2::new(0.0, 9.0), 0.5)), false).unwrap();
-        let players: Vec<Option<u8>> = timeline.state().bodies.iter().map(|b| b.player).collect();
-        let mut expected = vec![None; timeline.setup().bodies.len()];
-        (expected[0], expected[2]) = (Some(1), Some(2)); // body 0 is gone: ids 1 and 3 are now the first and third
-        assert_eq!(players, expected);
+        // Body 0 is gone and one is added: ids 4 and 5 are now the fourth
+        // and fifth of the list, which is as long as before.
+        expected.remove(0);
+        expected.push(None);
+        assert_eq!(players(&timeline.state()), expected);
     }
 
     #[test]
