@@ -59,6 +59,7 @@ pub(crate) fn bench(extra: &[String]) -> Result<(), String> {
     tables.push(results.world());
     tables.push(results.world_scaling());
     tables.push(results.world_rollback());
+    tables.push(results.scene_rollback());
     tables.push(results.world_game());
     tables.push(results.world_sleep());
     tables.push(results.render("render", "sandbox, drawing one frame (median)", "frame"));
@@ -213,20 +214,32 @@ impl Results {
     /// of a rollback client (restoring a snapshot, then stepping and saving
     /// [`ROLLBACK_TICKS`] ticks).
     fn world_rollback(&self) -> Table {
+        self.rollback(
+            "world_rollback",
+            "world rollback, a jar of 400 touching balls awake (sleeping off), median ms per frame",
+            ("ms", 1e6),
+        )
+    }
+
+    /// The sandbox's rollback benchmark (`scene_rollback/<type>`): median µs
+    /// per rollback frame of the built-in scene as a two-player game.
+    fn scene_rollback(&self) -> Table {
+        self.rollback("scene_rollback", "the built-in scene's rollback frame, median µs per frame", ("µs", 1e3))
+    }
+
+    /// A rollback group's table: its median per type, in `unit` (its name
+    /// and nanoseconds in it).
+    fn rollback(&self, group: &str, title: &str, unit: (&str, f64)) -> Table {
         let mut markdown = format!(
-            "| type | ms per rollback frame (restore, {ROLLBACK_TICKS} ticks, {ROLLBACK_TICKS} snapshots) |\n|---|---:|"
+            "| type | {} per rollback frame (restore, {ROLLBACK_TICKS} ticks, {ROLLBACK_TICKS} snapshots) |\n|---|---:|",
+            unit.0
         );
         for ty in QUERY_GROUPS {
-            if let Some(ns) = self.median(&Path::new("world_rollback").join(ty)) {
-                let _ = write!(markdown, "\n| {ty} | {:.2} |", ns / 1e6);
+            if let Some(ns) = self.median(&Path::new(group).join(ty)) {
+                let _ = write!(markdown, "\n| {ty} | {:.2} |", ns / unit.1);
             }
         }
-        Table {
-            name: "world-rollback".to_owned(),
-            title: "world rollback, a jar of 400 touching balls awake (sleeping off), median ms per frame".to_owned(),
-            markdown,
-            fresh: self.fresh(&["world_rollback".into()]),
-        }
+        Table { name: group.replace('_', "-"), title: title.to_owned(), markdown, fresh: self.fresh(&[group.into()]) }
     }
 
     /// What a game asks of the world each tick: every body's contacts and

@@ -1,13 +1,15 @@
 //! Drawing one frame of the sandbox: a 500-body scene at two terminal
 //! sizes, with a body selected so the inspector computes its five columns;
 //! and what switching precision costs there, now that it re-runs the
-//! set-up to the current tick. Run with `cargo xtask bench`.
+//! set-up to the current tick; and a rollback frame of the built-in scene
+//! as a two-player game. Run with `cargo xtask bench`.
 
 use std::hint::black_box;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use geom_core::Vec2;
-use geom_tui::scene::{BodySpec, ColliderSpec, Scene, Settings, Shape};
+use geom_tui::net::RollbackFrame;
+use geom_tui::scene::{BodySpec, ColliderSpec, DEFAULT_SCENE, Scene, Settings, Shape};
 use geom_tui::{Action, App, ScalarKind};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -80,5 +82,22 @@ fn precision_switch(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, frames, precision_switch);
+/// The ticks a rollback client re-simulates per measured frame, as in
+/// geom-core's `world_rollback`.
+const ROLLBACK_TICKS: usize = 8;
+
+/// `scene_rollback/<type>`: a rollback frame of the built-in scene as a
+/// two-player game (`geom-tui run --net`) pays it: restore the frame saved
+/// at tick 300, then 8 times a step and a snapshot.
+fn scene_rollback(c: &mut Criterion) {
+    let mut group = c.benchmark_group("scene_rollback");
+    let scene = Scene::parse(DEFAULT_SCENE).expect("the built-in scene");
+    for kind in ScalarKind::ALL {
+        let mut frame = RollbackFrame::new(&scene, kind, 300).expect("the built-in scene fits every type");
+        group.bench_function(kind.to_string(), |b| b.iter(|| black_box(frame.run(ROLLBACK_TICKS))));
+    }
+    group.finish();
+}
+
+criterion_group!(benches, frames, precision_switch, scene_rollback);
 criterion_main!(benches);

@@ -31,7 +31,6 @@ use ggrs::{
     Config, DesyncDetection, GgrsError, GgrsEvent, GgrsRequest, P2PSession, PlayerType, PredictRepeatLast,
     SessionBuilder, SessionState,
 };
-use serde::Serialize;
 
 pub use self::wire::Conditions;
 use self::wire::{Address, Socket, Wire};
@@ -64,7 +63,7 @@ pub struct Options {
 }
 
 /// One peer's account of the game.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PeerReport {
     /// Frames it advanced.
     pub frames: u32,
@@ -83,7 +82,7 @@ pub struct PeerReport {
 }
 
 /// A desync ggrs detected: the frame whose checksums differ, and both.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Desync {
     /// The frame.
     pub frame: i32,
@@ -94,7 +93,7 @@ pub struct Desync {
 }
 
 /// Both peers' accounts, and what the network did.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {
     /// Player 1's peer, then player 2's.
     pub peers: [PeerReport; 2],
@@ -553,6 +552,81 @@ fn run_in<S: SandboxScalar>(scene: &Scene, options: &Options) -> Result<Report, 
     });
     let wire = wire.borrow();
     Ok(Report { peers: [a, b], packets: wire.sent, lost: wire.lost })
+}
+
+/// What a rollback client does when a late input arrives, on a scene:
+/// restore the saved frame, then step the frames since, saving each. Its
+/// cost is what a game on the scene pays per rollback (`cargo xtask
+/// bench`: `scene_rollback/<type>`).
+///
+/// # Examples
+///
+/// ```
+/// use geom_tui::net::RollbackFrame;
+/// use geom_tui::scene::{DEFAULT_SCENE, Scene};
+/// use geom_tui::ScalarKind;
+///
+/// let scene = Scene::parse(DEFAULT_SCENE)?;
+/// let mut frame = RollbackFrame::new(&scene, ScalarKind::I32F32, 100)?;
+/// let first = frame.run(8);
+/// assert_eq!(frame.run(8), first); // from the same saved frame, the same ticks
+/// assert_ne!(frame.run(7), first);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+pub struct RollbackFrame {
+    inner: Box<dyn Resimulate>,
+}
+
+/// [`RollbackFrame`] in one scalar type.
+trait Resimulate {
+    fn run(&mut self, ticks: usize) -> u64;
+}
+
+/// A world, and the saved frame it goes back to.
+struct Saved<S: SandboxScalar> {
+    world: World<S>,
+    saved: Snapshot<S>,
+}
+
+impl<S: SandboxScalar> Resimulate for Saved<S> {
+    fn run(&mut self, ticks: usize) -> u64 {
+        self.world.restore(&self.saved);
+        let snapshots: Vec<Snapshot<S>> = (0..ticks)
+            .map(|_| {
+                self.world.step();
+                self.world.snapshot()
+            })
+            .collect();
+        snapshots.last().map_or_else(|| self.saved.checksum(), Snapshot::checksum)
+    }
+}
+
+impl RollbackFrame {
+    /// The scene in `kind`, stepped to `tick` and saved there.
+    ///
+    /// # Errors
+    ///
+    /// [`NetError::Scene`] when the scene does not fit the type.
+    ///
+    /// See [`RollbackFrame`] for an example.
+    pub fn new(scene: &Scene, kind: ScalarKind, tick: u64) -> Result<Self, NetError> {
+        with_scalar!(kind, S => {
+            let mut world = scene.build::<S>().map_err(NetError::Scene)?;
+            for _ in 0..tick {
+                world.step();
+            }
+            let saved = world.snapshot();
+            Ok(Self { inner: Box::new(Saved { world, saved }) })
+        })
+    }
+
+    /// Restores the saved frame, then `ticks` times steps and saves; the
+    /// last saved frame's checksum.
+    ///
+    /// See [`RollbackFrame`] for an example.
+    pub fn run(&mut self, ticks: usize) -> u64 {
+        self.inner.run(ticks)
+    }
 }
 
 #[cfg(test)]
