@@ -63,7 +63,7 @@ pub struct Options {
 }
 
 /// One peer's account of the game.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct PeerReport {
     /// Frames it advanced.
     pub frames: u32,
@@ -297,16 +297,15 @@ impl<S: SandboxScalar> Peer<S> {
             .add_player(PlayerType::Local, handle)?
             .add_player(PlayerType::Remote(1 - address), other)?
             .start_p2p_session(Socket { wire: Rc::clone(wire), address })?;
-        let report = PeerReport {
-            frames: 0,
-            rollbacks: 0,
-            resimulated: 0,
-            worst_prediction: 0,
-            stalls: 0,
-            checksum: 0,
-            desync: None,
-        };
-        Ok(Self { session, world, players, handle, nudge_at, checksums: BTreeMap::new(), report })
+        Ok(Self {
+            session,
+            world,
+            players,
+            handle,
+            nudge_at,
+            checksums: BTreeMap::new(),
+            report: PeerReport::default(),
+        })
     }
 
     /// Lets ggrs receive and send, and notes a desync it reports.
