@@ -4,12 +4,14 @@
 //! binary prints, exiting with code 2, or 0 for `--help` and `--version`).
 
 use std::ffi::OsString;
+use std::net::{SocketAddr, ToSocketAddrs as _};
 use std::path::{Path, PathBuf};
 
 use clap::builder::{OsStringValueParser, TypedValueParser as _};
 use clap::{CommandFactory as _, Parser, Subcommand};
 
 use crate::ScalarKind;
+use crate::net::Conditions;
 use crate::scene::{DEFAULT_SCENE, Scene, SceneError};
 
 /// The precision used when neither the command line nor the scene names one.
@@ -71,38 +73,140 @@ pub enum Command {
         #[command(flatten)]
         net: NetArgs,
     },
+    /// The netcode lab: the scene as a two-player rollback game, two peers
+    /// side by side over a simulated network you make worse with keys (or,
+    /// with --local and --remote, this peer against one in another
+    /// process over UDP). Press ? inside for keys.
+    Net {
+        /// The scene file, or `default` for the built-in scene (its bodies
+        /// with `player = 1` and `player = 2` are the players').
+        #[arg(value_name = "SCENE", value_parser = scene_source())]
+        scene: Option<SceneSource>,
+        /// The precision: f32, f64, I16F16, I32F32 or I48F16
+        /// [default: the scene's `scalar`, else I32F32].
+        #[arg(long, value_parser = parse_kind)]
+        scalar: Option<ScalarKind>,
+        /// The network to start with (keys change it).
+        #[command(flatten)]
+        network: NetworkArgs,
+        /// Over UDP instead.
+        #[command(flatten)]
+        udp: UdpArgs,
+    },
 }
 
 /// `run --net`: the scene as a two-player rollback game (see
 /// [`net`](crate::net)).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::Args)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, clap::Args)]
 pub struct NetArgs {
     /// Play --ticks frames of the scene as a two-player rollback game: two
-    /// peers (ggrs P2P sessions) over a simulated network, seeded bots
-    /// driving the bodies with `player = 1` and `player = 2`; print per
-    /// peer the frames, rollbacks, re-simulated ticks, worst prediction
-    /// and the last frame's checksum, and whether the peers agree.
+    /// peers (ggrs P2P sessions) over a simulated network (or one peer
+    /// over UDP, with --local and --remote), seeded bots driving the
+    /// bodies with `player = 1` and `player = 2`; print per peer the
+    /// frames, rollbacks, re-simulated ticks, worst prediction and the
+    /// last frame's checksum, and whether the peers agree.
     #[arg(long, conflicts_with_all = ["events", "inputs"])]
     pub net: bool,
-    /// With --net: each packet's delay in milliseconds.
-    #[arg(long, value_name = "MS", default_value_t = 0, requires = "net")]
-    pub latency: u32,
-    /// With --net: the most a packet's delay differs from the latency.
-    #[arg(long, value_name = "MS", default_value_t = 0, requires = "net")]
-    pub jitter: u32,
-    /// With --net: the percentage of packets lost.
-    #[arg(long, value_name = "PCT", default_value_t = 0, requires = "net", value_parser = percent())]
-    pub loss: u32,
-    /// With --net: the percentage of packets held back past later ones.
-    #[arg(long, value_name = "PCT", default_value_t = 0, requires = "net", value_parser = percent())]
-    pub reorder: u32,
-    /// With --net: the seed of the bots' inputs and the network's losses.
-    #[arg(long, value_name = "SEED", default_value_t = 0, requires = "net")]
-    pub bots: u64,
-    /// With --net: nudge the second peer's world one rounding step at this
-    /// frame, for ggrs's desync detection to catch.
-    #[arg(long, value_name = "FRAME", requires = "net")]
+    /// The network.
+    #[command(flatten)]
+    pub network: NetworkArgs,
+    /// With --net: nudge the second peer's world (over UDP, this peer's)
+    /// one rounding step at this frame, for ggrs's desync detection to
+    /// catch.
+    #[arg(long, value_name = "FRAME")]
     pub desync: Option<u32>,
+    /// Over UDP instead.
+    #[command(flatten)]
+    pub udp: UdpArgs,
+}
+
+impl NetArgs {
+    /// The first option given that only `--net` takes, if `--net` is not.
+    fn needing_net(&self) -> Option<&'static str> {
+        let n = &self.network;
+        let given = [
+            ("--latency", n.latency.is_some()),
+            ("--jitter", n.jitter.is_some()),
+            ("--loss", n.loss.is_some()),
+            ("--reorder", n.reorder.is_some()),
+            ("--bots", n.bots.is_some()),
+            ("--desync", self.desync.is_some()),
+            ("--local", self.udp.local.is_some()),
+        ];
+        given.into_iter().find(|&(_, given)| given && !self.net).map(|(name, _)| name)
+    }
+}
+
+/// The simulated network between two peers in one process, and the bots'
+/// seed.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::Args)]
+pub struct NetworkArgs {
+    /// Each packet's delay in milliseconds [default: 0].
+    #[arg(long, value_name = "MS")]
+    pub latency: Option<u32>,
+    /// The most a packet's delay differs from the latency [default: 0].
+    #[arg(long, value_name = "MS")]
+    pub jitter: Option<u32>,
+    /// The percentage of packets lost [default: 0].
+    #[arg(long, value_name = "PCT", value_parser = percent())]
+    pub loss: Option<u32>,
+    /// The percentage of packets held back past later ones [default: 0].
+    #[arg(long, value_name = "PCT", value_parser = percent())]
+    pub reorder: Option<u32>,
+    /// The seed of the bots' inputs and the network's losses [default: 0].
+    #[arg(long, value_name = "SEED")]
+    pub bots: Option<u64>,
+}
+
+impl NetworkArgs {
+    /// The conditions named, 0 where not.
+    ///
+    /// # Examples
+    ///
+    /// ```
+    /// use geom_tui::cli::NetworkArgs;
+    /// use geom_tui::net::Conditions;
+    ///
+    /// let args = NetworkArgs { latency: Some(100), ..NetworkArgs::default() };
+    /// assert_eq!(args.conditions(), Conditions { latency_ms: 100, ..Conditions::default() });
+    /// ```
+    #[must_use]
+    pub fn conditions(&self) -> Conditions {
+        Conditions {
+            latency_ms: self.latency.unwrap_or(0),
+            jitter_ms: self.jitter.unwrap_or(0),
+            loss_percent: self.loss.unwrap_or(0),
+            reorder_percent: self.reorder.unwrap_or(0),
+        }
+    }
+}
+
+/// One peer per process, over UDP.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::Args)]
+pub struct UdpArgs {
+    /// Play one peer over UDP, listening on this port; the other peer runs
+    /// elsewhere with --remote naming this one.
+    #[arg(long, value_name = "PORT", requires = "remote", conflicts_with_all = ["latency", "jitter", "loss", "reorder"])]
+    pub local: Option<u16>,
+    /// The other peer's address, HOST:PORT (with --local).
+    #[arg(long, value_name = "HOST:PORT", requires = "local", value_parser = socket_address)]
+    pub remote: Option<SocketAddr>,
+    /// Which player this peer is, 1 or 2 [default: 1 on the lower of the
+    /// two ports, 2 on the higher].
+    #[arg(long, value_name = "N", requires = "local", value_parser = clap::value_parser!(u8).range(1..=2))]
+    pub player: Option<u8>,
+}
+
+/// A `HOST:PORT` resolved to its first address (IPv4 first).
+fn socket_address(s: &str) -> Result<SocketAddr, String> {
+    let addresses: Vec<SocketAddr> =
+        s.to_socket_addrs().map_err(|e| format!("not an address as HOST:PORT (`{s}`): {e}"))?.collect();
+    addresses
+        .iter()
+        .find(|a| a.is_ipv4())
+        .or(addresses.first())
+        .copied()
+        .ok_or_else(|| format!("`{s}` names no address"))
 }
 
 /// A percentage: a whole number from 0 to 100.
@@ -258,7 +362,16 @@ where
         );
         return Err(clap::Error::raw(clap::error::ErrorKind::UnknownArgument, message).format(&mut Cli::command()));
     }
-    Cli::try_parse_from(args)
+    let cli = Cli::try_parse_from(args)?;
+    if let Some(Command::Run { net, .. }) = &cli.command
+        && let Some(name) = net.needing_net()
+    {
+        let message = format!("the argument '{name}' requires '--net'");
+        return Err(
+            clap::Error::raw(clap::error::ErrorKind::MissingRequiredArgument, message).format(&mut Cli::command())
+        );
+    }
+    Ok(cli)
 }
 
 /// A second positional argument for the sandbox (`geom-tui a b`), which
@@ -276,7 +389,7 @@ fn second_scene(args: &[OsString]) -> Option<&OsString> {
         }
     }
     match positional.as_slice() {
-        [first, second, ..] if *first != "run" => Some(second),
+        [first, second, ..] if *first != "run" && *first != "net" => Some(second),
         _ => None,
     }
 }
@@ -335,5 +448,38 @@ mod tests {
         for flag in ["--help", "--version"] {
             assert_eq!(parse(["geom-tui", flag]).unwrap_err().exit_code(), 0, "{flag}");
         }
+    }
+
+    #[test]
+    fn net_opens_the_lab_on_a_scene_with_a_network_or_over_udp() {
+        let lab = parse(["geom-tui", "net", "default", "--latency", "80", "--loss", "5", "--bots", "3"]).unwrap();
+        let network = NetworkArgs { latency: Some(80), loss: Some(5), bots: Some(3), ..NetworkArgs::default() };
+        let expected =
+            Command::Net { scene: Some(SceneSource::BuiltIn), scalar: None, network, udp: UdpArgs::default() };
+        assert_eq!(lab.command, Some(expected));
+        let udp = parse(["geom-tui", "net", "--local", "7000", "--remote", "127.0.0.1:7001", "--player", "2"]).unwrap();
+        let Some(Command::Net { scene: None, udp, .. }) = udp.command else { panic!("{udp:?}") };
+        assert_eq!((udp.local, udp.remote, udp.player), (Some(7000), Some("127.0.0.1:7001".parse().unwrap()), Some(2)));
+    }
+
+    #[test]
+    fn the_network_options_are_refused_where_they_mean_nothing() {
+        let refused = |args: &[&str], says: &str| {
+            let e = parse(args).unwrap_err();
+            assert_eq!(e.exit_code(), 2, "{args:?}");
+            assert!(e.to_string().contains(says), "{args:?}: {e}");
+        };
+        // Without --net, `run` steps one world: no network, no peers.
+        refused(&["geom-tui", "run", "default", "--ticks", "3", "--bots", "1"], "'--bots' requires '--net'");
+        refused(&["geom-tui", "run", "default", "--ticks", "3", "--desync", "1"], "'--desync' requires '--net'");
+        // UDP needs both ends, and its network is real, not simulated.
+        refused(&["geom-tui", "net", "--local", "7000"], "--remote");
+        refused(&["geom-tui", "net", "--remote", "127.0.0.1:7000"], "--local");
+        refused(
+            &["geom-tui", "net", "--local", "1", "--remote", "127.0.0.1:2", "--latency", "5"],
+            "cannot be used with",
+        );
+        refused(&["geom-tui", "net", "--local", "1", "--remote", "127.0.0.1:2", "--player", "3"], "3 is not in 1..=2");
+        refused(&["geom-tui", "net", "--local", "1", "--remote", "nowhere"], "not an address as HOST:PORT");
     }
 }

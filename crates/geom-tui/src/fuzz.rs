@@ -351,6 +351,27 @@ fn token(u: &mut Unstructured<'_>) -> OsString {
         10 | 11 => u.arbitrary::<String>().unwrap_or_default().into(),
         12 => not_utf8(u),
         13 => "--inputs".into(),
+        // The netcode lab's and `run --net`'s options; the address only
+        // as a literal, so that no arbitrary text is ever looked up in DNS.
+        14 => [
+            "net",
+            "--net",
+            "--latency",
+            "--jitter",
+            "--loss",
+            "--reorder",
+            "--bots",
+            "--desync",
+            "--local",
+            "--remote=127.0.0.1:7000",
+            "--remote=[::1]:0",
+            "--player",
+            "--local=0",
+            "--loss=101",
+            "2",
+            "7000",
+        ][usize::from(tag >> 4)]
+        .into(),
         _ => {
             let n = u.arbitrary::<i64>().unwrap_or(0);
             n.to_string().into()

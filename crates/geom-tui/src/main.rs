@@ -3,11 +3,12 @@
 use std::io::Write as _;
 use std::process::ExitCode;
 
-use geom_tui::cli::{self, Command, DEFAULT_KIND, NetArgs, SceneSource};
+use geom_tui::cli::{self, Command, DEFAULT_KIND, NetArgs, NetworkArgs, SceneSource, UdpArgs};
 use geom_tui::headless::{self, RunError};
 use geom_tui::inputs::Inputs;
-use geom_tui::net::{self, Conditions, Options};
+use geom_tui::net::{self, Endpoint, Lab, Options};
 use geom_tui::scene::Scene;
+use geom_tui::terminal::Screen;
 use geom_tui::{App, ScalarKind};
 
 fn fail(message: impl std::fmt::Display) -> ExitCode {
@@ -18,22 +19,32 @@ fn fail(message: impl std::fmt::Display) -> ExitCode {
 /// `run --net`: plays the scene as a two-player rollback game and prints
 /// the report; fails when the peers disagree, unless a desync was forced
 /// and caught.
-fn play(scene: &Scene, ticks: u64, kind: ScalarKind, json: bool, args: NetArgs) -> ExitCode {
+fn play(scene: &Scene, ticks: u64, kind: ScalarKind, json: bool, args: &NetArgs) -> ExitCode {
     let Ok(frames) = u32::try_from(ticks) else {
         return fail(format!("--net plays at most {} frames, not {ticks}", u32::MAX));
     };
-    let conditions = Conditions {
-        latency_ms: args.latency,
-        jitter_ms: args.jitter,
-        loss_percent: args.loss,
-        reorder_percent: args.reorder,
-    };
-    let options = Options { kind, frames, conditions, seed: args.bots, desync_at: args.desync };
+    let seed = args.network.bots.unwrap_or(0);
+    let options = Options { kind, frames, conditions: args.network.conditions(), seed, desync_at: args.desync };
+    let stdout = std::io::stdout();
+    if let (Some(local), Some(remote)) = (args.udp.local, args.udp.remote) {
+        let report = match Endpoint::new(local, remote, args.udp.player).and_then(|e| net::run_udp(scene, &options, &e))
+        {
+            Ok(report) => report,
+            Err(e) => return fail(e),
+        };
+        if let Err(e) = report.write(&options, json, &mut stdout.lock()) {
+            return fail(format!("cannot write the output: {e}"));
+        }
+        return match (report.peer.desync, args.desync) {
+            (None, None) | (Some(_), Some(_)) => ExitCode::SUCCESS,
+            (None, Some(frame)) => fail(format!("the desync forced at frame {frame} was not detected")),
+            (Some(d), None) => fail(format!("the peers' worlds differ at frame {}", d.frame)),
+        };
+    }
     let report = match net::run(scene, &options) {
         Ok(report) => report,
         Err(e) => return fail(e),
     };
-    let stdout = std::io::stdout();
     if let Err(e) = report.write(&options, json, &mut stdout.lock()) {
         return fail(format!("cannot write the output: {e}"));
     }
@@ -46,6 +57,40 @@ fn play(scene: &Scene, ticks: u64, kind: ScalarKind, json: bool, args: NetArgs) 
     }
 }
 
+/// `geom-tui net`: the netcode lab in the terminal.
+fn lab(source: Option<SceneSource>, scalar: Option<ScalarKind>, network: NetworkArgs, udp: UdpArgs) -> ExitCode {
+    let scene = match source.unwrap_or(SceneSource::BuiltIn).load() {
+        Ok(scene) => scene,
+        Err(e) => return fail(e),
+    };
+    let kind = scalar.or(scene.scalar).unwrap_or(DEFAULT_KIND);
+    let lab = match (udp.local, udp.remote) {
+        (Some(local), Some(remote)) => {
+            Endpoint::new(local, remote, udp.player).and_then(|endpoint| Lab::over_udp(scene, kind, endpoint))
+        }
+        _ => Lab::new(scene, kind, network.conditions(), network.bots.unwrap_or(0)),
+    };
+    let mut lab = match lab {
+        Ok(lab) => lab,
+        Err(e) => return fail(e),
+    };
+    lab.set_colors(colors());
+    show(&mut lab, "the lab", "`geom-tui run --net`")
+}
+
+/// Runs `screen` (`what`) in the terminal; `instead` runs without one.
+fn show(screen: &mut impl Screen, what: &str, instead: &str) -> ExitCode {
+    match geom_tui::terminal::run(screen) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => fail(format!("the terminal: {e} ({what} needs a terminal; {instead} does not)")),
+    }
+}
+
+/// Colours, unless `NO_COLOR` is set to something.
+fn colors() -> bool {
+    std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty())
+}
+
 fn main() -> ExitCode {
     let cli = cli::parse(std::env::args_os()).unwrap_or_else(|e| e.exit());
     match cli.command {
@@ -55,7 +100,7 @@ fn main() -> ExitCode {
                 Err(e) => return fail(e),
             };
             if net.net {
-                return play(&scene, ticks, scalar.or(scene.scalar).unwrap_or(DEFAULT_KIND), json, net);
+                return play(&scene, ticks, scalar.or(scene.scalar).unwrap_or(DEFAULT_KIND), json, &net);
             }
             let inputs_path = inputs;
             let inputs = match inputs_path.as_deref().map(Inputs::load).transpose() {
@@ -98,6 +143,7 @@ fn main() -> ExitCode {
                 }
             }
         }
+        Some(Command::Net { scene, scalar, network, udp }) => lab(scene, scalar, network, udp),
         None => {
             let source = cli.scene.unwrap_or(SceneSource::BuiltIn);
             let scene = match source.load() {
@@ -109,11 +155,8 @@ fn main() -> ExitCode {
                 Ok(app) => app,
                 Err(e) => return fail(e),
             };
-            app.set_colors(std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty()));
-            match geom_tui::terminal::run(&mut app) {
-                Ok(()) => ExitCode::SUCCESS,
-                Err(e) => fail(format!("the terminal: {e} (the sandbox needs a terminal; `geom-tui run` does not)")),
-            }
+            app.set_colors(colors());
+            show(&mut app, "the sandbox", "`geom-tui run`")
         }
     }
 }

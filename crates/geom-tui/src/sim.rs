@@ -297,6 +297,18 @@ pub(crate) struct ImpactView {
     pub speed: f64,
 }
 
+/// The smallest box holding every body and collider of `worlds`, if they
+/// hold any.
+pub(crate) fn shapes_bounds(worlds: &[&dyn Sim]) -> Option<(Vec2<f64>, Vec2<f64>)> {
+    worlds
+        .iter()
+        .flat_map(|w| {
+            w.bodies().into_iter().map(|(_, b)| b.shape()).chain(w.colliders().into_iter().map(|(_, c)| c.shape))
+        })
+        .map(|s| s.bounds())
+        .reduce(|(lo, hi), (l, h)| (Vec2::new(lo.x.min(l.x), lo.y.min(l.y)), Vec2::new(hi.x.max(h.x), hi.y.max(h.y))))
+}
+
 /// The world `scene` describes, in the scalar type `kind`.
 pub(crate) fn build(scene: &Scene, kind: ScalarKind) -> Result<Box<dyn Sim>, SceneError> {
     with_scalar!(kind, S => Ok(Box::new(indexed(scene.build::<S>()?))))

@@ -15,6 +15,74 @@ use ratatui::crossterm::execute;
 use ratatui::crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode};
 
 use crate::App;
+use crate::net::Lab;
+
+/// What runs in the terminal: the sandbox or the netcode lab.
+pub trait Screen {
+    /// Takes the terminal's size at the start, before the first frame.
+    fn start(&mut self, width: u16, height: u16);
+    /// Draws a frame.
+    fn draw(&self, frame: &mut ratatui::Frame<'_>);
+    /// Handles a key press, a mouse event, a paste or a resize.
+    fn handle(&mut self, event: &event::Event);
+    /// Runs what is due after `elapsed` of real time.
+    fn advance(&mut self, elapsed: std::time::Duration);
+    /// How long to wait for input before the next frame.
+    fn frame_timeout(&self) -> std::time::Duration;
+    /// Whether the user asked to quit.
+    fn should_quit(&self) -> bool;
+}
+
+impl Screen for App {
+    fn start(&mut self, width: u16, height: u16) {
+        App::handle(self, &event::Event::Resize(width, height));
+        self.fit();
+    }
+
+    fn draw(&self, frame: &mut ratatui::Frame<'_>) {
+        crate::ui::draw(frame, self);
+    }
+
+    fn handle(&mut self, event: &event::Event) {
+        App::handle(self, event);
+    }
+
+    fn advance(&mut self, elapsed: std::time::Duration) {
+        App::advance(self, elapsed);
+    }
+
+    fn frame_timeout(&self) -> std::time::Duration {
+        App::frame_timeout(self)
+    }
+
+    fn should_quit(&self) -> bool {
+        App::should_quit(self)
+    }
+}
+
+impl Screen for Lab {
+    fn start(&mut self, _: u16, _: u16) {}
+
+    fn draw(&self, frame: &mut ratatui::Frame<'_>) {
+        crate::ui::lab::draw(frame, self);
+    }
+
+    fn handle(&mut self, event: &event::Event) {
+        Lab::handle(self, event);
+    }
+
+    fn advance(&mut self, elapsed: std::time::Duration) {
+        Lab::advance(self, elapsed);
+    }
+
+    fn frame_timeout(&self) -> std::time::Duration {
+        Lab::frame_timeout(self)
+    }
+
+    fn should_quit(&self) -> bool {
+        Lab::should_quit(self)
+    }
+}
 
 /// Puts the terminal back as it was. Safe to call more than once.
 fn restore() -> io::Result<()> {
@@ -68,8 +136,9 @@ impl Drop for Session {
     }
 }
 
-/// Runs the sandbox until the user quits: draws a frame, waits for input
-/// (briefly while playing), handles it, runs the ticks that are due.
+/// Runs the sandbox (or the netcode lab) until the user quits: draws a
+/// frame, waits for input (briefly while playing), handles it, runs what
+/// is due.
 ///
 /// # Errors
 ///
@@ -86,14 +155,13 @@ impl Drop for Session {
 /// geom_tui::terminal::run(&mut app)?;
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
-pub fn run(app: &mut App) -> io::Result<()> {
+pub fn run(app: &mut impl Screen) -> io::Result<()> {
     let mut session = Session::start()?;
     let size = session.terminal.size()?;
-    app.handle(&event::Event::Resize(size.width, size.height));
-    app.fit();
+    app.start(size.width, size.height);
     let mut last = Instant::now();
     while !app.should_quit() {
-        session.terminal.draw(|frame| crate::ui::draw(frame, app))?;
+        session.terminal.draw(|frame| app.draw(frame))?;
         if event::poll(app.frame_timeout())? {
             app.handle(&event::read()?);
             // Handle everything already waiting before drawing again.

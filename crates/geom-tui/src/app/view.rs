@@ -83,12 +83,7 @@ impl App {
         if areas.too_small {
             return;
         }
-        let sim = self.timeline.primary();
-        let shapes =
-            sim.bodies().into_iter().map(|(_, b)| b.shape()).chain(sim.colliders().into_iter().map(|(_, c)| c.shape));
-        let bounds = shapes.map(|s| s.bounds()).reduce(|(lo, hi), (l, h)| {
-            (Vec2::new(lo.x.min(l.x), lo.y.min(l.y)), Vec2::new(hi.x.max(h.x), hi.y.max(h.y)))
-        });
+        let bounds = crate::sim::shapes_bounds(&[self.timeline.primary()]);
         self.view.camera = Camera::fitting(bounds, areas.canvas);
     }
 }

@@ -1,5 +1,5 @@
 //! A scene as a two-player rollback game: two peers in one process, each a
-//! `ggrs` [`P2PSession`] with its own copy of the world, joined by a
+//! `ggrs` [`P2PSession`](ggrs::P2PSession) with its own copy of the world, joined by a
 //! simulated network ([`Conditions`]: latency, jitter, loss, reordering)
 //! whose clock the run advances a frame at a time (60 a second).
 //!
@@ -18,22 +18,23 @@
 //! checksums never do: both peers end on the same one, on every run and
 //! machine, unless a desync is forced.
 
+pub(crate) mod lab;
+mod peer;
+mod udp;
 mod wire;
 
 use std::cell::RefCell;
-use std::collections::BTreeMap;
-use std::marker::PhantomData;
 use std::rc::Rc;
 
 use geom_core::Vec2;
 use geom_core::world::{BodyId, Snapshot, World};
-use ggrs::{
-    Config, DesyncDetection, GgrsError, GgrsEvent, GgrsRequest, P2PSession, PlayerType, PredictRepeatLast,
-    SessionBuilder, SessionState,
-};
+use ggrs::{GgrsError, SessionState};
 
+pub use self::lab::{Control, LAB_KEYS, Lab};
+use self::peer::{Peer, session};
+pub use self::udp::{Endpoint, UdpReport, run_udp};
 pub use self::wire::Conditions;
-use self::wire::{Address, Socket, Wire};
+use self::wire::{Socket, Wire};
 use crate::num::{SandboxScalar, ScalarKind, with_scalar};
 use crate::scene::{Scene, SceneError};
 
@@ -79,6 +80,43 @@ pub struct PeerReport {
     pub checksum: u64,
     /// The first desync ggrs reported, if any.
     pub desync: Option<Desync>,
+}
+
+impl PeerReport {
+    /// The report as a line of text: `peer N: …, checksum …`.
+    fn line(&self, n: usize) -> String {
+        format!(
+            "peer {n}: {}, {}, {} re-simulated, at most {} ahead, {}, checksum {:016x}",
+            count(self.frames.into(), "frame"),
+            count(self.rollbacks.into(), "rollback"),
+            count(self.resimulated.into(), "tick"),
+            count(self.worst_prediction.into(), "frame"),
+            count(self.stalls.into(), "wait"),
+            self.checksum
+        )
+    }
+
+    /// The report as a JSON object.
+    fn json(&self) -> serde_json::Value {
+        serde_json::json!({
+            "frames": self.frames,
+            "rollbacks": self.rollbacks,
+            "resimulated": self.resimulated,
+            "worst_prediction": self.worst_prediction,
+            "stalls": self.stalls,
+            "checksum": format!("{:016x}", self.checksum),
+            "desync": self.desync.map(|d| serde_json::json!({
+                "frame": d.frame,
+                "local": format!("{:016x}", d.local),
+                "remote": format!("{:016x}", d.remote),
+            })),
+        })
+    }
+}
+
+/// `n` and the word, plural when `n` is not 1: "1 rollback", "2 rollbacks".
+fn count(n: u64, what: &str) -> String {
+    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
 }
 
 /// A desync ggrs detected: the frame whose checksums differ, and both.
@@ -155,38 +193,14 @@ impl Report {
                 "seed": options.seed,
                 "desync_at": options.desync_at,
                 "agree": self.agree(),
-                "peers": self.peers.each_ref().map(|p| serde_json::json!({
-                    "frames": p.frames,
-                    "rollbacks": p.rollbacks,
-                    "resimulated": p.resimulated,
-                    "worst_prediction": p.worst_prediction,
-                    "stalls": p.stalls,
-                    "checksum": format!("{:016x}", p.checksum),
-                    "desync": p.desync.map(|d| serde_json::json!({
-                        "frame": d.frame,
-                        "local": format!("{:016x}", d.local),
-                        "remote": format!("{:016x}", d.remote),
-                    })),
-                })),
+                "peers": self.peers.each_ref().map(PeerReport::json),
                 "packets": self.packets,
                 "lost": self.lost,
             });
             return writeln!(out, "{document}");
         }
-        // "1 rollback", "2 rollbacks".
-        let count = |n: u64, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
         for (n, p) in self.peers.iter().enumerate() {
-            writeln!(
-                out,
-                "peer {}: {}, {}, {} re-simulated, at most {} ahead, {}, checksum {:016x}",
-                n + 1,
-                count(p.frames.into(), "frame"),
-                count(p.rollbacks.into(), "rollback"),
-                count(p.resimulated.into(), "tick"),
-                count(p.worst_prediction.into(), "frame"),
-                count(p.stalls.into(), "wait"),
-                p.checksum
-            )?;
+            writeln!(out, "{}", p.line(n + 1))?;
         }
         writeln!(out, "network: {} sent, {} lost", count(self.packets, "packet"), self.lost)?;
         let [a, b] = &self.peers;
@@ -219,13 +233,16 @@ pub enum NetError {
     /// The peers stopped making progress (a network that loses every
     /// packet, say).
     Stuck(String),
+    /// A UDP socket could not be opened, or the other peer never answered
+    /// or went away.
+    Udp(String),
 }
 
 impl std::fmt::Display for NetError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             Self::Scene(e) => write!(f, "{e}"),
-            Self::Players(m) | Self::Session(m) | Self::Stuck(m) => f.write_str(m),
+            Self::Players(m) | Self::Session(m) | Self::Stuck(m) | Self::Udp(m) => f.write_str(m),
         }
     }
 }
@@ -238,21 +255,8 @@ impl From<GgrsError> for NetError {
     }
 }
 
-/// ggrs's view of the game: byte inputs, world snapshots as saved state,
-/// peers addressed 0 and 1.
-struct Game<S>(PhantomData<S>);
-
-impl<S: SandboxScalar> Config for Game<S> {
-    type Input = Input;
-    type InputPredictor = PredictRepeatLast;
-    type State = Snapshot<S>;
-    type Address = Address;
-}
-
-/// The frames a peer may run ahead of the other's inputs.
-const MAX_PREDICTION: usize = 8;
-
-/// Longer than any run: ggrs's real-time disconnection timers.
+/// Longer than any run: ggrs's real-time disconnection timers, which the
+/// simulated network never trips however long a loaded machine pauses.
 const NEVER: std::time::Duration = std::time::Duration::from_hours(24);
 
 /// A frame at 60 a second, in the simulated network's microseconds.
@@ -260,120 +264,6 @@ const FRAME_US: u64 = 16_667;
 
 /// The impulse a pressed direction gives its player's body per frame.
 const PUSH: f64 = 0.01;
-
-/// One peer: its session, its world and its account.
-struct Peer<S: SandboxScalar> {
-    session: P2PSession<Game<S>>,
-    world: World<S>,
-    players: [BodyId; 2],
-    /// Its own player's handle (0 or 1).
-    handle: usize,
-    /// The frame it nudges (see [`Options::desync_at`]).
-    nudge_at: Option<u64>,
-    /// Every saved frame's checksum, the latest simulation of each.
-    checksums: BTreeMap<i32, u64>,
-    report: PeerReport,
-}
-
-impl<S: SandboxScalar> Peer<S> {
-    fn new(
-        wire: &Rc<RefCell<Wire>>,
-        handle: usize,
-        world: World<S>,
-        players: [BodyId; 2],
-        nudge_at: Option<u64>,
-    ) -> Result<Self, NetError> {
-        let other = 1 - handle;
-        let address = Address::try_from(handle).unwrap_or_default();
-        let session = SessionBuilder::<Game<S>>::new()
-            .with_num_players(2)?
-            .with_max_prediction_window(MAX_PREDICTION)
-            .with_desync_detection_mode(DesyncDetection::On { interval: 1 })
-            // ggrs times disconnection in real time; the simulated network
-            // never disconnects, however long a loaded machine pauses the
-            // run.
-            .with_disconnect_timeout(NEVER)
-            .with_disconnect_notify_delay(NEVER)
-            .add_player(PlayerType::Local, handle)?
-            .add_player(PlayerType::Remote(1 - address), other)?
-            .start_p2p_session(Socket { wire: Rc::clone(wire), address })?;
-        Ok(Self {
-            session,
-            world,
-            players,
-            handle,
-            nudge_at,
-            checksums: BTreeMap::new(),
-            report: PeerReport::default(),
-        })
-    }
-
-    /// Lets ggrs receive and send, and notes a desync it reports.
-    fn poll(&mut self) {
-        self.session.poll_remote_clients();
-        for event in self.session.events() {
-            if let GgrsEvent::DesyncDetected { frame, local_checksum, remote_checksum, .. } = event {
-                // The checksums are the worlds' own, widened: the low bits
-                // are all there is.
-                let desync = Desync { frame, local: local_checksum as u64, remote: remote_checksum as u64 };
-                self.report.desync.get_or_insert(desync);
-            }
-        }
-    }
-
-    /// Adds this frame's input and advances; whether it advanced (not when
-    /// too far ahead of the other's inputs: ggrs then saves the frame
-    /// again and waits, and takes the same frame's input next time).
-    fn advance(&mut self, input: Input) -> Result<bool, NetError> {
-        let before = self.session.current_frame();
-        self.session.add_local_input(self.handle, input)?;
-        let requests = match self.session.advance_frame() {
-            Ok(requests) => requests,
-            Err(GgrsError::PredictionThreshold) => {
-                self.report.stalls += 1;
-                return Ok(false);
-            }
-            Err(e) => return Err(e.into()),
-        };
-        let mut after_load = None;
-        for request in requests {
-            match request {
-                GgrsRequest::SaveGameState { cell, frame } => {
-                    let checksum = self.world.checksum();
-                    cell.save(frame, Some(self.world.snapshot()), Some(u128::from(checksum)));
-                    self.checksums.insert(frame, checksum);
-                }
-                GgrsRequest::LoadGameState { cell, frame } => {
-                    let saved = cell.load().ok_or_else(|| NetError::Session(format!("ggrs lost frame {frame}")))?;
-                    self.world.restore(&saved);
-                    self.report.rollbacks += 1;
-                    after_load = Some(0);
-                }
-                GgrsRequest::AdvanceFrame { inputs } => {
-                    self.step(inputs.iter().map(|(input, _)| *input));
-                    if let Some(advanced) = &mut after_load {
-                        *advanced += 1;
-                    }
-                }
-            }
-        }
-        let advanced = self.session.current_frame() > before;
-        // After a load, every frame stepped but a new one is stepped again.
-        self.report.resimulated += after_load.map_or(0, |n: u32| n.saturating_sub(u32::from(advanced)));
-        if advanced {
-            self.report.frames += 1;
-        } else {
-            self.report.stalls += 1;
-        }
-        let ahead = self.session.current_frame() - self.session.confirmed_frame();
-        self.report.worst_prediction = self.report.worst_prediction.max(u32::try_from(ahead).unwrap_or(0));
-        Ok(advanced)
-    }
-
-    fn step(&mut self, inputs: impl Iterator<Item = Input>) {
-        step(&mut self.world, self.players, inputs, self.nudge_at);
-    }
-}
 
 /// One tick of the game: each player's input pushes their body, player 1's
 /// body is nudged one rounding step right at tick `nudge_at`, then the
@@ -505,8 +395,14 @@ fn run_in<S: SandboxScalar>(scene: &Scene, options: &Options) -> Result<Report, 
     let world = scene.build::<S>().map_err(NetError::Scene)?;
     let players = players(scene, &world)?;
     let wire = Rc::new(RefCell::new(Wire::new(options.conditions, options.seed)));
-    let nudge = options.desync_at.map(u64::from);
-    let mut peers = [Peer::new(&wire, 0, world.clone(), players, None)?, Peer::new(&wire, 1, world, players, nudge)?];
+    let peer = |handle: usize, world: World<S>| -> Result<Peer<S, u8>, NetError> {
+        let address = u8::from(handle == 1);
+        let socket = Socket { wire: Rc::clone(&wire), address };
+        let session = session(handle, 1 - address, NEVER, 0, socket)?;
+        Ok(Peer::new(session, handle, world, players, options.frames))
+    };
+    let mut peers = [peer(0, world.clone())?, peer(1, world)?];
+    peers[1].nudge_at = options.desync_at.map(u64::from);
     // Synchronising: ggrs retries a lost handshake after 200 ms of real
     // time, so this waits in real time too, a millisecond at a time.
     let mut waited = 0;
@@ -527,13 +423,9 @@ fn run_in<S: SandboxScalar>(scene: &Scene, options: &Options) -> Result<Report, 
     while peers.iter().any(|p| p.session.confirmed_frame() < last) {
         wire.borrow_mut().advance(FRAME_US);
         let mut advanced = false;
-        for (player, peer) in peers.iter_mut().enumerate() {
+        for peer in &mut peers {
             peer.poll();
-            // Past the last frame the players let go, until it is
-            // confirmed on both peers.
-            let frame = u32::try_from(peer.session.current_frame()).unwrap_or(u32::MAX);
-            let input = if frame < options.frames { bot(options.seed, player, frame) } else { 0 };
-            advanced |= peer.advance(input)?;
+            advanced |= peer.advance(bot_or_rest(options, peer.handle, peer.session.current_frame()))?;
         }
         rounds += 1;
         if rounds > bound {
@@ -545,12 +437,17 @@ fn run_in<S: SandboxScalar>(scene: &Scene, options: &Options) -> Result<Report, 
             std::thread::sleep(std::time::Duration::from_millis(1));
         }
     }
-    let [a, b] = peers.map(|mut peer| {
-        peer.report.checksum = peer.checksums.get(&last).copied().unwrap_or_default();
-        peer.report
-    });
     let wire = wire.borrow();
-    Ok(Report { peers: [a, b], packets: wire.sent, lost: wire.lost })
+    Ok(Report { peers: peers.map(|peer| peer.report), packets: wire.sent, lost: wire.lost })
+}
+
+/// The bot's input for `player` at `frame`; past the last frame the
+/// players let go, until it is confirmed on both peers.
+fn bot_or_rest(options: &Options, player: usize, frame: i32) -> Input {
+    match u32::try_from(frame) {
+        Ok(frame) if frame < options.frames => bot(options.seed, player, frame),
+        _ => 0,
+    }
 }
 
 /// What a rollback client does when a late input arrives, on a scene:

@@ -64,6 +64,12 @@ impl<M> Wire<M> {
         Self { conditions, seed, now_us: 0, in_flight: Vec::new(), sent: 0, lost: 0 }
     }
 
+    /// Makes the network this bad from now on: packets in flight keep
+    /// their fates.
+    pub(crate) fn set_conditions(&mut self, conditions: Conditions) {
+        self.conditions = conditions;
+    }
+
     /// Moves the clock on by `us` microseconds.
     pub(crate) fn advance(&mut self, us: u64) {
         self.now_us += us;

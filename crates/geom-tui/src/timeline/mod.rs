@@ -157,7 +157,7 @@ pub(crate) struct Deviation {
 }
 
 /// The largest distance between a body's positions in two worlds.
-fn deviation(a: &dyn Sim, b: &dyn Sim) -> Deviation {
+pub(crate) fn deviation(a: &dyn Sim, b: &dyn Sim) -> Deviation {
     let others = b.bodies();
     let mut worst = Deviation { tick: a.tick(), gap: 0.0, body: None };
     for (id, body) in a.bodies() {

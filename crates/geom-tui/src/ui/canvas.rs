@@ -11,9 +11,11 @@ use ratatui::widgets::canvas::{Canvas, Context, Line as CanvasLine, Painter, Sha
 use super::{ARROW_TICKS, Theme};
 use crate::app::App;
 use crate::inspect::{Inspection, SweepReading, Target};
+use crate::layout::Camera;
 use crate::num::ScalarKind;
-use crate::scene::Shape;
-use crate::sim::Selected;
+use crate::scene::{BodySpec, ColliderSpec, Shape};
+use crate::sim::{ContactView, EventView, Selected, Sim};
+use geom_core::world::{BodyId, ColliderId};
 
 pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, app: &App, inspection: Option<&Inspection>, theme: Theme) {
     let (x_bounds, y_bounds) = app.view.camera.bounds(area);
@@ -26,59 +28,108 @@ pub(super) fn draw(frame: &mut Frame<'_>, area: Rect, app: &App, inspection: Opt
     let secondary = app.timeline.secondary().map(crate::sim::Sim::bodies);
     let selected = app.selection();
     let canvas = Canvas::default().marker(Marker::Braille).x_bounds(x_bounds).y_bounds(y_bounds).paint(|ctx| {
-        for (id, collider) in &colliders {
-            let color = if selected == Some(Selected::Collider(*id)) {
-                Color::Yellow
-            } else if collider.sensor {
-                Color::LightGreen
-            } else if collider.is_moving() {
-                Color::LightBlue
-            } else {
-                Color::Gray
-            };
-            draw_shape(ctx, &collider.shape, theme.color(color), scale, collider.sensor);
-            if collider.is_moving() {
-                let from = collider.shape.anchor();
-                ctx.draw(&segment(from, from + collider.velocity * ARROW_TICKS, theme.color(Color::Green)));
-            }
-        }
-        ctx.layer();
+        paint_colliders(ctx, &colliders, selected, theme, scale);
         if let Some(others) = &secondary {
             for (_, body) in others {
                 draw_shape(ctx, &body.shape(), theme.color(Color::Magenta), scale, true);
             }
             ctx.layer();
         }
-        for (id, body) in &bodies {
-            let color = if selected == Some(Selected::Body(*id)) {
-                Color::Yellow
-            } else if body.inverse_mass == 0.0 {
-                Color::Blue
-            } else {
-                Color::Cyan
-            };
-            draw_shape(ctx, &body.shape(), theme.color(color), scale, body.sensor);
-            let tip = body.position + body.velocity * ARROW_TICKS;
-            ctx.draw(&segment(body.position, tip, theme.color(Color::Green)));
-        }
-        ctx.layer();
-        for contact in &contacts {
-            let tip = contact.point + contact.normal * (6.0 * scale);
-            ctx.draw(&segment(contact.point, tip, theme.color(Color::Red)));
-        }
-        // The last tick's impacts: a star where each one hit.
-        for impact in events.iter().filter_map(|e| e.impact) {
-            let (p, r) = (impact.point, 3.0 * scale);
-            let color = theme.color(Color::LightMagenta);
-            for d in [Vec2::new(r, 0.0), Vec2::new(0.0, r), Vec2::new(r, r), Vec2::new(r, -r)] {
-                ctx.draw(&segment(p - d, p + d, color));
-            }
-        }
+        let color = |id: BodyId, _: &BodySpec| (selected == Some(Selected::Body(id))).then_some(Color::Yellow);
+        paint_bodies(ctx, &bodies, color, theme, scale);
+        paint_contacts(ctx, &contacts, &events, theme, scale);
         if let Some(inspection) = inspection {
             draw_inspection(ctx, inspection, app.kind(), theme, scale);
         }
     });
     frame.render_widget(canvas, area);
+}
+
+/// A world as the netcode lab shows each peer's: as the sandbox draws it,
+/// player 1's body (`players[0]`) yellow and player 2's light red.
+pub(super) fn draw_world(
+    frame: &mut Frame<'_>,
+    area: Rect,
+    camera: &Camera,
+    world: &dyn Sim,
+    players: [BodyId; 2],
+    theme: Theme,
+) {
+    let (x_bounds, y_bounds) = camera.bounds(area);
+    let scale = camera.scale;
+    let (bodies, colliders, contacts, events) = (world.bodies(), world.colliders(), world.contacts(), world.events());
+    let canvas = Canvas::default().marker(Marker::Braille).x_bounds(x_bounds).y_bounds(y_bounds).paint(|ctx| {
+        paint_colliders(ctx, &colliders, None, theme, scale);
+        let color = |id: BodyId, _: &BodySpec| {
+            [Color::Yellow, Color::LightRed].into_iter().zip(players).find(|(_, p)| *p == id).map(|(c, _)| c)
+        };
+        paint_bodies(ctx, &bodies, color, theme, scale);
+        paint_contacts(ctx, &contacts, &events, theme, scale);
+    });
+    frame.render_widget(canvas, area);
+}
+
+/// The colliders, the selected one yellow, sensors dotted green, moving
+/// platforms blue with their velocity; then a new layer.
+fn paint_colliders(
+    ctx: &mut Context<'_>,
+    colliders: &[(ColliderId, ColliderSpec)],
+    selected: Option<Selected>,
+    theme: Theme,
+    scale: f64,
+) {
+    for (id, collider) in colliders {
+        let color = if selected == Some(Selected::Collider(*id)) {
+            Color::Yellow
+        } else if collider.sensor {
+            Color::LightGreen
+        } else if collider.is_moving() {
+            Color::LightBlue
+        } else {
+            Color::Gray
+        };
+        draw_shape(ctx, &collider.shape, theme.color(color), scale, collider.sensor);
+        if collider.is_moving() {
+            let from = collider.shape.anchor();
+            ctx.draw(&segment(from, from + collider.velocity * ARROW_TICKS, theme.color(Color::Green)));
+        }
+    }
+    ctx.layer();
+}
+
+/// The bodies with their velocity arrows, in the colour `color` gives or
+/// else blue (immovable) or cyan; then a new layer.
+fn paint_bodies(
+    ctx: &mut Context<'_>,
+    bodies: &[(BodyId, BodySpec)],
+    color: impl Fn(BodyId, &BodySpec) -> Option<Color>,
+    theme: Theme,
+    scale: f64,
+) {
+    for (id, body) in bodies {
+        let fallback = if body.inverse_mass == 0.0 { Color::Blue } else { Color::Cyan };
+        let color = color(*id, body).unwrap_or(fallback);
+        draw_shape(ctx, &body.shape(), theme.color(color), scale, body.sensor);
+        let tip = body.position + body.velocity * ARROW_TICKS;
+        ctx.draw(&segment(body.position, tip, theme.color(Color::Green)));
+    }
+    ctx.layer();
+}
+
+/// The contacts' normals, and a star where each of the last tick's
+/// impacts hit.
+fn paint_contacts(ctx: &mut Context<'_>, contacts: &[ContactView], events: &[EventView], theme: Theme, scale: f64) {
+    for contact in contacts {
+        let tip = contact.point + contact.normal * (6.0 * scale);
+        ctx.draw(&segment(contact.point, tip, theme.color(Color::Red)));
+    }
+    for impact in events.iter().filter_map(|e| e.impact) {
+        let (p, r) = (impact.point, 3.0 * scale);
+        let color = theme.color(Color::LightMagenta);
+        for d in [Vec2::new(r, 0.0), Vec2::new(0.0, r), Vec2::new(r, r), Vec2::new(r, -r)] {
+            ctx.draw(&segment(p - d, p + d, color));
+        }
+    }
 }
 
 /// The selected body's path over the coming tick, its first impact, and

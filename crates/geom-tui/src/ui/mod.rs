@@ -4,6 +4,7 @@
 
 mod canvas;
 mod inspector;
+pub mod lab;
 #[cfg(test)]
 mod tests;
 

@@ -253,6 +253,13 @@ fn the_sandbox_without_a_terminal_says_so_instead_of_hanging() {
         .expect("the binary runs");
     assert_eq!(output.status.code(), Some(1));
     assert!(stderr(&output).contains("needs a terminal"), "{}", stderr(&output));
+    let lab = Command::new(env!("CARGO_BIN_EXE_geom-tui"))
+        .arg("net")
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("the binary runs");
+    assert_eq!(lab.status.code(), Some(1));
+    assert!(stderr(&lab).contains("the lab needs a terminal; `geom-tui run --net` does not"), "{}", stderr(&lab));
 }
 
 /// The final position of every body in a `--json` run.

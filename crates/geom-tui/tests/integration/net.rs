@@ -96,3 +96,77 @@ fn the_headless_runner_plays_the_net_game_and_says_whether_the_peers_agree() {
     assert_eq!(refused.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("--net"));
 }
+
+/// A UDP port free on this machine a moment ago.
+fn free_port() -> u16 {
+    std::net::UdpSocket::bind("127.0.0.1:0").and_then(|s| s.local_addr()).expect("a free port").port()
+}
+
+/// Two processes, one peer each, over real UDP on localhost, as two
+/// terminals on one machine play: both confirm 1,000 frames and end on the
+/// same checksum, the one the game has without a network.
+#[test]
+fn two_processes_over_udp_on_localhost_agree_for_a_thousand_frames() {
+    let ports = [free_port(), free_port()];
+    let peers: Vec<_> = (0..2)
+        .map(|i| {
+            let (local, remote) = (ports[i].to_string(), format!("127.0.0.1:{}", ports[1 - i]));
+            Command::new(env!("CARGO_BIN_EXE_geom-tui"))
+                .args(["run", "default", "--net", "--ticks", "1000", "--bots", "9", "--scalar", "I16F16"])
+                .args(["--local", &local, "--remote", &remote, "--player", &(i + 1).to_string()])
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .expect("the binary starts")
+        })
+        .collect();
+    let outputs: Vec<String> = peers
+        .into_iter()
+        .map(|p| {
+            let out = p.wait_with_output().expect("the binary runs");
+            assert!(out.status.success(), "{out:?}");
+            String::from_utf8(out.stdout).expect("text")
+        })
+        .collect();
+    let checksum = |out: &str| {
+        let verdict = out.lines().last().unwrap_or_default();
+        verdict
+            .strip_prefix("no desync: this peer's checksum of frame 1000 is ")
+            .unwrap_or_else(|| panic!("{out}"))
+            .to_owned()
+    };
+    assert_eq!(checksum(&outputs[0]), checksum(&outputs[1]), "{outputs:?}");
+    assert!(outputs[0].starts_with("peer 1: ") && outputs[1].starts_with("peer 2: "), "{outputs:?}");
+    let scene = Scene::parse(DEFAULT_SCENE).expect("the built-in scene");
+    let options =
+        Options { kind: ScalarKind::I16F16, frames: 1000, conditions: Conditions::default(), seed: 9, desync_at: None };
+    let alone = checksums_without_network(&scene, &options, false).expect("the same game");
+    assert_eq!(checksum(&outputs[0]), format!("{:016x}", alone[1000]));
+}
+
+/// A port another program holds is refused by name, at once, before any
+/// waiting for the other peer.
+#[test]
+fn a_udp_port_in_use_is_a_clear_error() {
+    let taken = std::net::UdpSocket::bind("0.0.0.0:0").expect("a port");
+    let port = taken.local_addr().expect("its address").port().to_string();
+    let out = Command::new(env!("CARGO_BIN_EXE_geom-tui"))
+        .args([
+            "run",
+            "default",
+            "--net",
+            "--ticks",
+            "10",
+            "--local",
+            &port,
+            "--remote",
+            "127.0.0.1:9",
+            "--player",
+            "1",
+        ])
+        .output()
+        .expect("the binary runs");
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains(&format!("cannot listen on UDP port {port}")), "{stderr}");
+}

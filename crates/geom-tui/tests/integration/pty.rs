@@ -334,3 +334,50 @@ fn play_mode_drives_a_character_and_rewinding_replays_what_run_inputs_replays() 
     sandbox.type_keys("y");
     assert!(sandbox.wait_for_exit().success());
 }
+
+/// The value after `label` on the screen, up to the next space: the
+/// frame a panel shows, say.
+fn number_after(screen: &str, label: &str) -> Vec<u64> {
+    screen
+        .match_indices(label)
+        .filter_map(|(i, _)| screen[i + label.len()..].split(|c: char| !c.is_ascii_digit()).next()?.parse().ok())
+        .collect()
+}
+
+/// `geom-tui net`: both peers' panels come up and play, the network keys
+/// show on the status bar, a desync forced with `x` is caught and traced,
+/// and `q` quits cleanly.
+#[test]
+fn the_netcode_lab_shows_both_peers_takes_network_keys_and_catches_a_forced_desync() {
+    let mut lab = Sandbox::start_with(&["net", "--latency", "40", "--scalar", "I16F16"], &[]);
+    let first = lab.wait_for("both panels playing", |s| {
+        s.contains("peer 1 · player 1: keys w a s d") && s.contains("peer 2 · player 2: bot") && s.contains("predicted")
+    });
+    assert!(first.contains("▶ I16F16 │ input delay 0 │ latency 40±0 ms"), "{first}");
+    // Frames go by in real time, on both peers.
+    let later = lab.wait_for("frame 60 on both", |s| {
+        let frames = number_after(s, "frame ");
+        frames.len() == 2 && frames.iter().all(|&f| f >= 60)
+    });
+    // Both panels show the checksum of the same confirmed frame, and agree.
+    // (The panels sit side by side: both are on one line of the screen.)
+    let compared: Vec<&str> = later
+        .match_indices("checksum of ")
+        .filter_map(|(i, label)| later[i + label.len()..].split_whitespace().take(2).last())
+        .collect();
+    assert_eq!(compared.len(), 2, "{later}");
+    assert_eq!(compared[0], compared[1], "{later}");
+    lab.type_keys("LLj");
+    lab.wait_for("the latency raised", |s| s.contains("latency 60±0 ms"));
+    lab.type_keys("dddd");
+    lab.type_keys("x");
+    let caught = lab.wait_for("the desync caught and traced", |s| {
+        s.contains("DESYNC ") && s.contains("the worlds first differ at frame")
+    });
+    assert!(caught.contains("desync caught at frame"), "{caught}");
+    lab.type_keys("?");
+    lab.wait_for("the keys", |s| s.contains("keys · ? or Esc closes") && s.contains("input delay a frame less"));
+    lab.type_keys("\x1b");
+    lab.wait_for("the keys closed", |s| !s.contains("keys · ? or Esc closes"));
+    assert_quits_cleanly(&mut lab);
+}
