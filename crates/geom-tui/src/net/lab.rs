@@ -12,10 +12,10 @@ use geom_core::world::BodyId;
 use ggrs::SessionState;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
-use super::peer::{Address, Peer, session};
+use super::peer::{Address, Peer};
 use super::udp::udp_peer;
-use super::wire::{Socket, Wire};
-use super::{Conditions, Desync, Endpoint, FRAME_US, Input, NEVER, NetError, bot, players};
+use super::wire::Wire;
+use super::{Conditions, Desync, Endpoint, FRAME_US, Input, NetError, bot, players, wired_peers};
 use crate::num::{SandboxScalar, ScalarKind, with_scalar};
 use crate::scene::Scene;
 use crate::sim::Sim;
@@ -212,13 +212,7 @@ fn local<S: SandboxScalar>(scene: &Scene, conditions: Conditions, seed: u64) -> 
     let world = scene.build::<S>().map_err(NetError::Scene)?;
     let players = players(scene, &world)?;
     let wire = Rc::new(RefCell::new(Wire::new(conditions, seed)));
-    let mut peers = Vec::new();
-    for handle in 0..2 {
-        let address = u8::from(handle == 1);
-        let socket = Socket { wire: Rc::clone(&wire), address };
-        let session = session(handle, 1 - address, NEVER, 0, socket)?;
-        peers.push(Peer::new(session, handle, world.clone(), players, u32::MAX));
-    }
+    let peers = Vec::from(wired_peers(&wire, &world, players, u32::MAX)?);
     Ok(Box::new(Peers { wire: Some(wire), peers }))
 }
 

@@ -395,13 +395,7 @@ fn run_in<S: SandboxScalar>(scene: &Scene, options: &Options) -> Result<Report, 
     let world = scene.build::<S>().map_err(NetError::Scene)?;
     let players = players(scene, &world)?;
     let wire = Rc::new(RefCell::new(Wire::new(options.conditions, options.seed)));
-    let peer = |handle: usize, world: World<S>| -> Result<Peer<S, u8>, NetError> {
-        let address = u8::from(handle == 1);
-        let socket = Socket { wire: Rc::clone(&wire), address };
-        let session = session(handle, 1 - address, NEVER, 0, socket)?;
-        Ok(Peer::new(session, handle, world, players, options.frames))
-    };
-    let mut peers = [peer(0, world.clone())?, peer(1, world)?];
+    let mut peers = wired_peers(&wire, &world, players, options.frames)?;
     peers[1].nudge_at = options.desync_at.map(u64::from);
     // Synchronising: ggrs retries a lost handshake after 200 ms of real
     // time, so this waits in real time too, a millisecond at a time.
@@ -439,6 +433,22 @@ fn run_in<S: SandboxScalar>(scene: &Scene, options: &Options) -> Result<Report, 
     }
     let wire = wire.borrow();
     Ok(Report { peers: peers.map(|peer| peer.report), packets: wire.sent, lost: wire.lost })
+}
+
+/// Both peers of a game on `world`, joined by `wire`, each keeping frame
+/// `watch`'s checksum for its report.
+fn wired_peers<S: SandboxScalar>(
+    wire: &Rc<RefCell<Wire>>,
+    world: &World<S>,
+    players: [BodyId; 2],
+    watch: u32,
+) -> Result<[Peer<S, u8>; 2], NetError> {
+    let peer = |handle: usize| -> Result<Peer<S, u8>, NetError> {
+        let address = u8::from(handle == 1);
+        let session = session(handle, 1 - address, NEVER, 0, Socket { wire: Rc::clone(wire), address })?;
+        Ok(Peer::new(session, handle, world.clone(), players, watch))
+    };
+    Ok([peer(0)?, peer(1)?])
 }
 
 /// The bot's input for `player` at `frame`; past the last frame the

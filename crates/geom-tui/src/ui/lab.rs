@@ -20,8 +20,9 @@ pub const LAB_MIN_WIDTH: u16 = 40;
 /// See [`LAB_MIN_WIDTH`].
 pub const LAB_MIN_HEIGHT: u16 = 12;
 
-/// The lines under each peer's world.
-const STAT_ROWS: u16 = 4;
+/// The lines under each peer's world: four, and the desync's (two where
+/// a narrow panel wraps it).
+const STAT_ROWS: u16 = 6;
 
 /// The bottom line, where it fits (a short one where it does not).
 const KEYS_HINT: &str =
@@ -127,19 +128,23 @@ fn draw_peer(
     canvas::draw_world(frame, world, &camera, peer.world, peer.players, theme);
     let mut lines = Vec::new();
     if peer.running {
-        lines.push(Line::from(format!(
-            "frame {} · confirmed {} · {} predicted",
-            peer.frame,
-            peer.confirmed,
-            peer.frame - peer.confirmed
-        )));
-        lines.push(Line::from(format!(
-            "{} rollbacks · re-sim {} ticks/s · {} waits",
-            peer.rollbacks, peer.resimulated_per_second, peer.stalls
-        )));
         let ping = peer.ping_ms.map_or_else(|| "ping …".to_owned(), |p| format!("ping {p} ms"));
-        let checksum = peer.compared.map_or_else(String::new, |(frame, c)| format!(" · checksum of {frame}: {c:016x}"));
-        lines.push(Line::from(format!("{ping}{checksum}")));
+        lines.extend(
+            [
+                format!("frame {} · confirmed {}", peer.frame, peer.confirmed),
+                format!(
+                    "{} predicted · {} rollbacks · {} waits",
+                    peer.frame - peer.confirmed,
+                    peer.rollbacks,
+                    peer.stalls
+                ),
+                format!("re-simulated {} ticks/s · {ping}", peer.resimulated_per_second),
+            ]
+            .map(Line::from),
+        );
+        if let Some((at, checksum)) = peer.compared {
+            lines.push(Line::from(format!("checksum of {at}: {checksum:016x}")));
+        }
     } else {
         lines.push(Line::from("synchronising with the other peer…"));
     }
