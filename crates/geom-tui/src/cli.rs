@@ -113,7 +113,7 @@ pub struct NetArgs {
     /// With --net: nudge the second peer's world (over UDP, this peer's)
     /// one rounding step at this frame, for ggrs's desync detection to
     /// catch.
-    #[arg(long, value_name = "FRAME")]
+    #[arg(long, value_name = "FRAME", allow_negative_numbers = true)]
     pub desync: Option<u32>,
     /// Over UDP instead.
     #[command(flatten)]
@@ -142,19 +142,19 @@ impl NetArgs {
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, clap::Args)]
 pub struct NetworkArgs {
     /// Each packet's delay in milliseconds [default: 0].
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", allow_negative_numbers = true)]
     pub latency: Option<u32>,
     /// The most a packet's delay differs from the latency [default: 0].
-    #[arg(long, value_name = "MS")]
+    #[arg(long, value_name = "MS", allow_negative_numbers = true)]
     pub jitter: Option<u32>,
     /// The percentage of packets lost [default: 0].
-    #[arg(long, value_name = "PCT", value_parser = percent())]
+    #[arg(long, value_name = "PCT", allow_negative_numbers = true, value_parser = percent())]
     pub loss: Option<u32>,
     /// The percentage of packets held back past later ones [default: 0].
-    #[arg(long, value_name = "PCT", value_parser = percent())]
+    #[arg(long, value_name = "PCT", allow_negative_numbers = true, value_parser = percent())]
     pub reorder: Option<u32>,
     /// The seed of the bots' inputs and the network's losses [default: 0].
-    #[arg(long, value_name = "SEED")]
+    #[arg(long, value_name = "SEED", allow_negative_numbers = true)]
     pub bots: Option<u64>,
 }
 
@@ -186,7 +186,14 @@ impl NetworkArgs {
 pub struct UdpArgs {
     /// Play one peer over UDP, listening on this port; the other peer runs
     /// elsewhere with --remote naming this one.
-    #[arg(long, value_name = "PORT", requires = "remote", conflicts_with_all = ["latency", "jitter", "loss", "reorder"])]
+    #[arg(
+        long,
+        value_name = "PORT",
+        requires = "remote",
+        conflicts_with_all = ["latency", "jitter", "loss", "reorder"],
+        allow_negative_numbers = true,
+        value_parser = clap::value_parser!(u16).range(1..)
+    )]
     pub local: Option<u16>,
     /// The other peer's address, HOST:PORT (with --local).
     #[arg(long, value_name = "HOST:PORT", requires = "local", value_parser = socket_address)]
@@ -217,8 +224,8 @@ fn percent() -> clap::builder::RangedI64ValueParser<u32> {
 /// The long help of `run --inputs`: the format, with the example file
 /// that the [`inputs`](crate::inputs) module documents and tests.
 const INPUTS_HELP: &str = concat!(
-    "Apply the impulses and velocities of this TOML file to bodies at the ticks it gives, ",
-    "to reproduce a run that needs a push. The file holds [[impulse]] and [[velocity]] tables:\n\n",
+    "Apply the impulses, velocities and character moves of this TOML file to bodies at the ticks it gives, ",
+    "to reproduce a run that needs a push. The file holds [[impulse]], [[velocity]] and [[move]] tables:\n\n",
     include_str!("../inputs/example.toml"),
     "\n\
 The first line an input can change is tick + 1's. `body` is the body's id,
@@ -367,9 +374,11 @@ where
         && let Some(name) = net.needing_net()
     {
         let message = format!("the argument '{name}' requires '--net'");
-        return Err(
-            clap::Error::raw(clap::error::ErrorKind::MissingRequiredArgument, message).format(&mut Cli::command())
-        );
+        // Formatted with `run`'s usage, which it is about.
+        let mut command = Cli::command();
+        command.build();
+        let mut run = command.find_subcommand("run").cloned().unwrap_or(command);
+        return Err(clap::Error::raw(clap::error::ErrorKind::MissingRequiredArgument, message).format(&mut run));
     }
     Ok(cli)
 }

@@ -3,7 +3,7 @@
 //! bots, the simulated network's conditions on keys, and a key that
 //! desyncs one peer. [`ui::lab`](crate::ui::lab) draws it.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::net::SocketAddr;
 use std::rc::Rc;
 use std::time::Duration;
@@ -13,7 +13,7 @@ use ggrs::SessionState;
 use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 
 use super::peer::{Address, Peer};
-use super::udp::udp_peer;
+use super::udp::{Heard, heard_text, udp_peer};
 use super::wire::Wire;
 use super::{Conditions, Desync, Endpoint, FRAME_US, Input, NetError, bot, players, wired_peers};
 use crate::num::{SandboxScalar, ScalarKind, with_scalar};
@@ -48,7 +48,7 @@ pub const LAB_KEYS: &[(&str, &str)] = &[
     ("j J", "jitter 5 ms less, more"),
     ("p P", "packets lost: 5% less, more"),
     ("r R", "packets held back past later ones: 5% less, more"),
-    ("i I", "input delay a frame less, more, on both peers"),
+    ("i I", "input delay a frame less, more (in one process both peers', over UDP this peer's)"),
     ("x", "desync: nudge peer 2's world (over UDP, this one's) one rounding step at its next frame"),
     ("n", "a new game from frame 0, with the same settings"),
     ("space", "pause or go on"),
@@ -79,7 +79,8 @@ pub(crate) struct PeerView<'a> {
     pub running: bool,
     /// The frame it is at.
     pub frame: i32,
-    /// The last frame it has both players' inputs for.
+    /// The last frame it has both players' inputs for, up to the frame it
+    /// is at.
     pub confirmed: i32,
     /// Rollbacks so far.
     pub rollbacks: u32,
@@ -97,6 +98,8 @@ pub(crate) struct PeerView<'a> {
     pub desync: Option<Desync>,
     /// Whether ggrs declared the other peer gone.
     pub disconnected: bool,
+    /// The frames it has waited in a row for the other's inputs.
+    pub waiting: u32,
 }
 
 /// The game in one scalar type, behind a face the lab can hold.
@@ -118,12 +121,16 @@ trait Match {
     fn first_difference(&self) -> Option<Deviation>;
     /// Packets sent and lost on the simulated network.
     fn traffic(&self) -> Option<(u64, u64)>;
+    /// What the UDP socket heard amiss of the other peer, in words.
+    fn heard(&self) -> Option<String>;
 }
 
-/// The peers of a game: two and the wire between them, or one over UDP.
+/// The peers of a game: two and the wire between them, or one over UDP
+/// and what its socket hears of the other.
 struct Peers<S: SandboxScalar, A: Address> {
     wire: Option<Rc<RefCell<Wire>>>,
-    peers: Vec<Peer<S, A>>,
+    ends: Vec<Peer<S, A>>,
+    heard: Option<(Rc<Cell<Heard>>, SocketAddr)>,
 }
 
 impl<S: SandboxScalar, A: Address> Match for Peers<S, A> {
@@ -131,7 +138,7 @@ impl<S: SandboxScalar, A: Address> Match for Peers<S, A> {
         if let Some(wire) = &self.wire {
             wire.borrow_mut().advance(FRAME_US);
         }
-        for peer in &mut self.peers {
+        for peer in &mut self.ends {
             peer.poll();
             if peer.session.current_state() == SessionState::Running && !peer.disconnected {
                 peer.advance(input(peer.handle, peer.session.current_frame()))?;
@@ -141,11 +148,15 @@ impl<S: SandboxScalar, A: Address> Match for Peers<S, A> {
     }
 
     fn peers(&self) -> Vec<PeerView<'_>> {
-        let common = self.peers.iter().map(|p| p.session.confirmed_frame()).min().unwrap_or(-1);
-        self.peers
+        // With an input delay, ggrs may have both players' inputs for frames
+        // it has not reached yet: a peer has confirmed at most its frame, and
+        // saved the frames before it.
+        let confirmed = |p: &Peer<S, A>| p.session.confirmed_frame().min(p.session.current_frame());
+        let common = self.ends.iter().map(|p| confirmed(p).min(p.session.current_frame() - 1)).min().unwrap_or(-1);
+        self.ends
             .iter()
             .map(|p| {
-                let confirmed = p.session.confirmed_frame();
+                let confirmed = confirmed(p);
                 PeerView {
                     world: &p.world,
                     players: p.players,
@@ -160,6 +171,7 @@ impl<S: SandboxScalar, A: Address> Match for Peers<S, A> {
                     ping_ms: p.session.network_stats(1 - p.handle).ok().map(|s| s.ping),
                     desync: p.report.desync,
                     disconnected: p.disconnected,
+                    waiting: p.waiting,
                 }
             })
             .collect()
@@ -172,21 +184,21 @@ impl<S: SandboxScalar, A: Address> Match for Peers<S, A> {
     }
 
     fn set_delay(&mut self, delay: usize) -> Result<(), NetError> {
-        for peer in &mut self.peers {
+        for peer in &mut self.ends {
             peer.session.set_input_delay(peer.handle, delay)?;
         }
         Ok(())
     }
 
     fn nudge(&mut self) -> i32 {
-        let Some(peer) = self.peers.last_mut() else { return 0 };
+        let Some(peer) = self.ends.last_mut() else { return 0 };
         let frame = peer.session.current_frame();
         peer.nudge_at = u64::try_from(frame).ok();
         frame
     }
 
     fn first_difference(&self) -> Option<Deviation> {
-        let [a, b] = self.peers.as_slice() else { return None };
+        let [a, b] = self.ends.as_slice() else { return None };
         let confirmed = a.session.confirmed_frame().min(b.session.confirmed_frame());
         let (mine, theirs) = a
             .history
@@ -205,21 +217,31 @@ impl<S: SandboxScalar, A: Address> Match for Peers<S, A> {
             (wire.sent, wire.lost)
         })
     }
+
+    fn heard(&self) -> Option<String> {
+        self.heard.as_ref().and_then(|(heard, remote)| heard_text(heard.get(), *remote))
+    }
 }
 
 /// Two peers in this process over the simulated network.
-fn local<S: SandboxScalar>(scene: &Scene, conditions: Conditions, seed: u64) -> Result<Box<dyn Match>, NetError> {
+fn local<S: SandboxScalar>(
+    scene: &Scene,
+    conditions: Conditions,
+    seed: u64,
+    delay: usize,
+) -> Result<Box<dyn Match>, NetError> {
     let world = scene.build::<S>().map_err(NetError::Scene)?;
     let players = players(scene, &world)?;
     let wire = Rc::new(RefCell::new(Wire::new(conditions, seed)));
-    let peers = Vec::from(wired_peers(&wire, &world, players, u32::MAX)?);
-    Ok(Box::new(Peers { wire: Some(wire), peers }))
+    let peers = Vec::from(wired_peers(&wire, &world, players, u32::MAX, delay)?);
+    Ok(Box::new(Peers { wire: Some(wire), ends: peers, heard: None }))
 }
 
 /// This peer over UDP.
-fn remote<S: SandboxScalar>(scene: &Scene, endpoint: &Endpoint) -> Result<Box<dyn Match>, NetError> {
-    let peer: Peer<S, SocketAddr> = udp_peer(scene, endpoint, u32::MAX)?;
-    Ok(Box::new(Peers { wire: None, peers: vec![peer] }))
+fn remote<S: SandboxScalar>(scene: &Scene, endpoint: &Endpoint, delay: usize) -> Result<Box<dyn Match>, NetError> {
+    let heard = Rc::new(Cell::new(Heard::Nothing));
+    let peer: Peer<S, SocketAddr> = udp_peer(scene, endpoint, u32::MAX, delay, Rc::clone(&heard))?;
+    Ok(Box::new(Peers { wire: None, ends: vec![peer], heard: Some((heard, endpoint.remote)) }))
 }
 
 /// What a message on the bottom line says, and whether it is an error.
@@ -255,7 +277,10 @@ pub struct Lab {
     game: Box<dyn Match>,
     pub(crate) conditions: Conditions,
     seed: u64,
+    /// The input delay asked for, in frames.
     pub(crate) delay: usize,
+    /// The input delay the peers have (see [`Lab::change_delay`]).
+    applied_delay: usize,
     pub(crate) controls: [Control; 2],
     /// Per player, the frames each direction (left, right, up, down) is
     /// still held.
@@ -263,8 +288,8 @@ pub struct Lab {
     pub(crate) paused: bool,
     /// Real time not yet played.
     due: Duration,
-    /// The frame a desync was forced at, if one was.
-    pub(crate) nudged_at: Option<i32>,
+    /// The frames desyncs were forced at, in order.
+    pub(crate) nudges: Vec<i32>,
     /// Where the worlds first differ, once a desync is detected.
     pub(crate) divergence: Option<Deviation>,
     /// What stopped the game, if something did.
@@ -278,6 +303,8 @@ pub(crate) struct LabView {
     pub note: Option<Note>,
     /// Whether the keys are shown.
     pub help: bool,
+    /// The first line of the keys shown.
+    pub help_top: u16,
     /// Colours, or none (`NO_COLOR`).
     pub colors: bool,
     quit: bool,
@@ -296,7 +323,7 @@ impl Lab {
     ///
     /// See [`Lab`] for an example.
     pub fn new(scene: Scene, kind: ScalarKind, conditions: Conditions, seed: u64) -> Result<Self, NetError> {
-        let game = with_scalar!(kind, S => local::<S>(&scene, conditions, seed)?);
+        let game = with_scalar!(kind, S => local::<S>(&scene, conditions, seed, 0)?);
         Ok(Self::with(scene, kind, None, game, conditions, seed, [Control::Keys, Control::Bot]))
     }
 
@@ -324,7 +351,7 @@ impl Lab {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn over_udp(scene: Scene, kind: ScalarKind, endpoint: Endpoint) -> Result<Self, NetError> {
-        let game = with_scalar!(kind, S => remote::<S>(&scene, &endpoint)?);
+        let game = with_scalar!(kind, S => remote::<S>(&scene, &endpoint, 0)?);
         let mut controls = [Control::Remote; 2];
         controls[endpoint.handle()] = Control::Keys;
         Ok(Self::with(scene, kind, Some(endpoint), game, Conditions::default(), 0, controls))
@@ -347,14 +374,15 @@ impl Lab {
             conditions,
             seed,
             delay: 0,
+            applied_delay: 0,
             controls,
             held: [[0; 4]; 2],
             paused: false,
             due: Duration::ZERO,
-            nudged_at: None,
+            nudges: Vec::new(),
             divergence: None,
             failure: None,
-            view: LabView { note: None, help: false, colors: true, quit: false },
+            view: LabView { note: None, help: false, help_top: 0, colors: true, quit: false },
         }
     }
 
@@ -451,6 +479,16 @@ impl Lab {
         if self.failure.is_some() {
             return;
         }
+        if self.applied_delay != self.delay {
+            let next = if self.delay > self.applied_delay { self.applied_delay + 1 } else { self.applied_delay - 1 };
+            match self.game.set_delay(next) {
+                Ok(()) => self.applied_delay = next,
+                Err(e) => {
+                    self.warn(e.to_string());
+                    self.delay = self.applied_delay;
+                }
+            }
+        }
         let (controls, held, seed) = (self.controls, self.held, self.seed);
         let mut input = |handle: usize, frame: i32| match controls[handle] {
             Control::Bot => bot(seed, handle, u32::try_from(frame).unwrap_or(0)),
@@ -466,6 +504,10 @@ impl Lab {
             for left in directions {
                 *left = left.saturating_sub(1);
             }
+        }
+        if let Some(heard) = self.game.heard() {
+            self.failure = Some(heard);
+            return;
         }
         let peers = self.game.peers();
         if let Some(gone) = peers.iter().find(|p| p.disconnected) {
@@ -492,8 +534,16 @@ impl Lab {
 
     fn key(&mut self, key: KeyEvent) {
         if self.view.help {
-            if matches!(key.code, KeyCode::Esc | KeyCode::Char('?' | 'q')) {
-                self.view.help = false;
+            match key.code {
+                KeyCode::Esc | KeyCode::Char('?' | 'q') => self.view.help = false,
+                KeyCode::Up => self.view.help_top = self.view.help_top.saturating_sub(1),
+                // The drawing stops at the last line; no key's text wraps
+                // to more than two.
+                KeyCode::Down => {
+                    let most = u16::try_from(2 * LAB_KEYS.len()).unwrap_or(u16::MAX);
+                    self.view.help_top = (self.view.help_top + 1).min(most);
+                }
+                _ => {}
             }
             return;
         }
@@ -520,7 +570,7 @@ impl Lab {
         }
         match key.code {
             KeyCode::Char('q') | KeyCode::Esc => self.view.quit = true,
-            KeyCode::Char('?') => self.view.help = true,
+            KeyCode::Char('?') => (self.view.help, self.view.help_top) = (true, 0),
             KeyCode::Char(' ') => {
                 self.paused = !self.paused;
                 self.due = Duration::ZERO;
@@ -530,7 +580,7 @@ impl Lab {
             KeyCode::Char(c @ ('i' | 'I')) => self.change_delay(c == 'I'),
             KeyCode::Char('x') => {
                 let frame = self.game.nudge();
-                self.nudged_at = Some(frame);
+                self.nudges.push(frame);
                 let whose = if udp.is_some() { "this peer's" } else { "peer 2's" };
                 // Floating-point addition may round a one-step difference
                 // away (fixed point's is exact): the next press nudges again.
@@ -592,15 +642,13 @@ impl Lab {
         self.say(text);
     }
 
+    /// Asks for an input delay a frame longer or shorter; [`Lab::play_frame`]
+    /// moves the peers' delay to it a frame at a time (ggrs stalls for good
+    /// when it changes by two between frames).
     fn change_delay(&mut self, up: bool) {
-        let delay = if up { (self.delay + 1).min(MAX_DELAY) } else { self.delay.saturating_sub(1) };
-        match self.game.set_delay(delay) {
-            Ok(()) => {
-                self.delay = delay;
-                self.say(format!("input delay {delay} frame{}", if delay == 1 { "" } else { "s" }));
-            }
-            Err(e) => self.warn(e.to_string()),
-        }
+        self.delay = if up { (self.delay + 1).min(MAX_DELAY) } else { self.delay.saturating_sub(1) };
+        let delay = self.delay;
+        self.say(format!("input delay {delay} frame{}", if delay == 1 { "" } else { "s" }));
     }
 
     /// A new game from frame 0 with the same settings and players.
@@ -608,12 +656,12 @@ impl Lab {
         let game = match self.endpoint {
             Some(endpoint) => {
                 // The old socket lets go of the port first.
-                self.game = Box::new(Peers::<f64, SocketAddr> { wire: None, peers: Vec::new() });
-                with_scalar!(self.kind, S => remote::<S>(&self.scene, &endpoint))
+                self.game = Box::new(Peers::<f64, SocketAddr> { wire: None, ends: Vec::new(), heard: None });
+                with_scalar!(self.kind, S => remote::<S>(&self.scene, &endpoint, self.delay))
             }
-            None => with_scalar!(self.kind, S => local::<S>(&self.scene, self.conditions, self.seed)),
+            None => with_scalar!(self.kind, S => local::<S>(&self.scene, self.conditions, self.seed, self.delay)),
         };
-        let game = game.and_then(|mut game| game.set_delay(self.delay).map(|()| game));
+        self.applied_delay = self.delay;
         match game {
             Ok(game) => {
                 self.game = game;
@@ -622,7 +670,8 @@ impl Lab {
             }
             Err(e) => self.failure = Some(e.to_string()),
         }
-        (self.nudged_at, self.divergence, self.held, self.due) = (None, None, [[0; 4]; 2], Duration::ZERO);
+        (self.divergence, self.held, self.due) = (None, [[0; 4]; 2], Duration::ZERO);
+        self.nudges.clear();
     }
 
     fn say(&mut self, text: String) {
@@ -697,7 +746,7 @@ mod tests {
             lab.play_frame();
         }
         press(&mut lab, KeyCode::Char('x'));
-        let nudged = lab.nudged_at.expect("nudged");
+        let nudged = lab.nudges[0];
         for _ in 0..120 {
             lab.play_frame();
         }
@@ -710,6 +759,86 @@ mod tests {
         assert!(first.gap > 0.0 && first.gap < 1e-6, "{first:?}");
         for d in desyncs.into_iter().flatten() {
             assert!(u64::try_from(d.frame).unwrap() >= first.tick, "{d:?} before {first:?}");
+        }
+    }
+
+    #[test]
+    fn raising_the_input_delay_twice_in_a_frame_never_stalls_the_game() {
+        let mut lab = lab(Conditions::default());
+        for _ in 0..120 {
+            lab.play_frame();
+        }
+        press(&mut lab, KeyCode::Char('I'));
+        press(&mut lab, KeyCode::Char('I'));
+        let before = lab.frames();
+        for _ in 0..120 {
+            lab.play_frame();
+        }
+        let after = lab.frames();
+        assert!(after.iter().zip(&before).all(|(a, b)| a - b > 100), "{before:?} → {after:?}");
+        for peer in lab.peers() {
+            assert!(peer.confirmed <= peer.frame, "confirmed {} of frame {}", peer.confirmed, peer.frame);
+        }
+    }
+
+    /// Two labs on this machine playing each other over UDP, as two
+    /// terminals would, in this one thread.
+    fn udp_pair(kinds: [ScalarKind; 2]) -> [Lab; 2] {
+        let port = || std::net::UdpSocket::bind("127.0.0.1:0").unwrap().local_addr().unwrap().port();
+        let ports = [port(), port()];
+        [0, 1].map(|i| {
+            let remote = format!("127.0.0.1:{}", ports[1 - i]).parse().unwrap();
+            let endpoint = Endpoint::new(ports[i], remote, Some(u8::try_from(i + 1).unwrap())).unwrap();
+            Lab::over_udp(Scene::parse(DEFAULT_SCENE).unwrap(), kinds[i], endpoint).unwrap()
+        })
+    }
+
+    /// Plays frames on both, a millisecond apart for the packets, until
+    /// `done` says so (at most 10 s: ggrs retries a lost handshake after
+    /// 200 ms of real time); whether it did.
+    fn play_both_until(labs: &mut [Lab; 2], done: impl Fn(&[Lab; 2]) -> bool) -> bool {
+        let start = std::time::Instant::now();
+        while !done(labs) {
+            if start.elapsed() > Duration::from_secs(10) {
+                return false;
+            }
+            for lab in labs.iter_mut() {
+                lab.play_frame();
+            }
+            std::thread::sleep(Duration::from_millis(1));
+        }
+        true
+    }
+
+    /// Both labs are past frame `n`.
+    fn past(n: i32) -> impl Fn(&[Lab; 2]) -> bool {
+        move |labs| labs.iter().all(|l| l.failure.is_none() && l.frames()[0] > n)
+    }
+
+    #[test]
+    fn over_udp_a_new_game_on_one_end_waits_for_the_other_instead_of_failing_inside_ggrs() {
+        let mut labs = udp_pair([ScalarKind::I32F32; 2]);
+        assert!(play_both_until(&mut labs, past(60)), "{:?}", labs.each_ref().map(Lab::frames));
+        // One end starts a new game while the other plays on: before,
+        // ggrs took the old game's inputs for the new one's and panicked.
+        press(&mut labs[0], KeyCode::Char('n'));
+        let told = |labs: &[Lab; 2]| labs[1].failure.is_some();
+        assert!(play_both_until(&mut labs, told), "the other end is told");
+        let failure = labs[1].failure.clone().unwrap_or_default();
+        assert!(failure.contains("started a new game"), "{failure}");
+        assert_eq!(labs[0].frames(), [0], "the new game waits for the other end");
+        press(&mut labs[1], KeyCode::Char('n'));
+        assert!(play_both_until(&mut labs, past(60)), "{:?}", labs.each_ref().map(Lab::frames));
+    }
+
+    #[test]
+    fn over_udp_two_ends_in_different_scalar_types_are_told_so() {
+        let mut labs = udp_pair([ScalarKind::I32F32, ScalarKind::F32]);
+        let told = |labs: &[Lab; 2]| labs.iter().all(|l| l.failure.is_some());
+        assert!(play_both_until(&mut labs, told), "both ends are told");
+        for lab in &labs {
+            let failure = lab.failure.clone().unwrap_or_default();
+            assert!(failure.contains("plays another game: both ends need the same scene and scalar type"), "{failure}");
         }
     }
 }

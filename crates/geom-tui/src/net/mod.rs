@@ -87,11 +87,11 @@ impl PeerReport {
     fn line(&self, n: usize) -> String {
         format!(
             "peer {n}: {}, {}, {} re-simulated, at most {} ahead, {}, checksum {:016x}",
-            count(self.frames.into(), "frame"),
-            count(self.rollbacks.into(), "rollback"),
-            count(self.resimulated.into(), "tick"),
-            count(self.worst_prediction.into(), "frame"),
-            count(self.stalls.into(), "wait"),
+            count(self.frames, "frame"),
+            count(self.rollbacks, "rollback"),
+            count(self.resimulated, "tick"),
+            count(self.worst_prediction, "frame"),
+            count(self.stalls, "wait"),
             self.checksum
         )
     }
@@ -115,8 +115,8 @@ impl PeerReport {
 }
 
 /// `n` and the word, plural when `n` is not 1: "1 rollback", "2 rollbacks".
-fn count(n: u64, what: &str) -> String {
-    format!("{n} {what}{}", if n == 1 { "" } else { "s" })
+pub(crate) fn count(n: impl TryInto<usize>, what: &str) -> String {
+    crate::app::count(n.try_into().unwrap_or(usize::MAX), what)
 }
 
 /// A desync ggrs detected: the frame whose checksums differ, and both.
@@ -350,12 +350,23 @@ fn players<S: SandboxScalar>(scene: &Scene, world: &World<S>) -> Result<[BodyId;
             .iter()
             .position(|b| b.player == Some(player))
             .and_then(|i| world.bodies().get(i))
-            .map(geom_core::world::Body::id)
             .ok_or_else(|| {
                 NetError::Players(format!(
                     "the scene names no body for player {player}: give one body `player = 1` and another \
                      `player = 2`"
                 ))
+            })
+            .and_then(|body| {
+                // The players push their bodies: one nothing moves is no
+                // player's.
+                if body.inverse_mass() == S::ZERO {
+                    return Err(NetError::Players(format!(
+                        "player {player}'s body (body {}) has inverse_mass = 0, so no push moves it: give the \
+                         player a body that moves",
+                        body.id().index()
+                    )));
+                }
+                Ok(body.id())
             })
     };
     Ok([find(1)?, find(2)?])
@@ -392,10 +403,13 @@ pub fn run(scene: &Scene, options: &Options) -> Result<Report, NetError> {
 }
 
 fn run_in<S: SandboxScalar>(scene: &Scene, options: &Options) -> Result<Report, NetError> {
+    if options.conditions.loss_percent >= 100 {
+        return Err(NetError::Stuck("with every packet lost (loss 100%) the peers can never play".to_owned()));
+    }
     let world = scene.build::<S>().map_err(NetError::Scene)?;
     let players = players(scene, &world)?;
     let wire = Rc::new(RefCell::new(Wire::new(options.conditions, options.seed)));
-    let mut peers = wired_peers(&wire, &world, players, options.frames)?;
+    let mut peers = wired_peers(&wire, &world, players, options.frames, 0)?;
     peers[1].nudge_at = options.desync_at.map(u64::from);
     // Synchronising: ggrs retries a lost handshake after 200 ms of real
     // time, so this waits in real time too, a millisecond at a time.
@@ -436,16 +450,18 @@ fn run_in<S: SandboxScalar>(scene: &Scene, options: &Options) -> Result<Report, 
 }
 
 /// Both peers of a game on `world`, joined by `wire`, each keeping frame
-/// `watch`'s checksum for its report.
+/// `watch`'s checksum for its report, with an input delay of `delay`
+/// frames.
 fn wired_peers<S: SandboxScalar>(
     wire: &Rc<RefCell<Wire>>,
     world: &World<S>,
     players: [BodyId; 2],
     watch: u32,
+    delay: usize,
 ) -> Result<[Peer<S, u8>; 2], NetError> {
     let peer = |handle: usize| -> Result<Peer<S, u8>, NetError> {
         let address = u8::from(handle == 1);
-        let session = session(handle, 1 - address, NEVER, 0, Socket { wire: Rc::clone(wire), address })?;
+        let session = session(handle, 1 - address, NEVER, delay, Socket { wire: Rc::clone(wire), address })?;
         Ok(Peer::new(session, handle, world.clone(), players, watch))
     };
     Ok([peer(0)?, peer(1)?])
@@ -563,5 +579,19 @@ mod tests {
         };
         let e = run(&scene, &options).unwrap_err();
         assert!(e.to_string().contains("no body for player 2"), "{e}");
+    }
+
+    #[test]
+    fn a_player_whose_body_nothing_moves_is_refused_by_name() {
+        let mut scene = Scene::parse(DEFAULT_SCENE).unwrap();
+        let body = scene.bodies.iter_mut().find(|b| b.player == Some(2)).unwrap();
+        body.inverse_mass = 0.0;
+        let options =
+            Options { kind: ScalarKind::F64, frames: 10, conditions: Conditions::default(), seed: 0, desync_at: None };
+        let e = run(&scene, &options).unwrap_err();
+        assert!(e.to_string().contains("player 2's body (body 5) has inverse_mass = 0"), "{e}");
+        let lost = Options { conditions: Conditions { loss_percent: 100, ..Conditions::default() }, ..options };
+        let e = run(&Scene::parse(DEFAULT_SCENE).unwrap(), &lost).unwrap_err();
+        assert!(e.to_string().contains("every packet lost"), "{e}");
     }
 }

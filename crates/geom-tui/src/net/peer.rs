@@ -83,6 +83,9 @@ pub(super) struct Peer<S: SandboxScalar, A: Address> {
     recent: VecDeque<u32>,
     /// Whether ggrs said the other peer is gone.
     pub(super) disconnected: bool,
+    /// The frames it has waited in a row, too far ahead of the other's
+    /// inputs.
+    pub(super) waiting: u32,
     pub(super) report: PeerReport,
 }
 
@@ -106,6 +109,7 @@ impl<S: SandboxScalar, A: Address> Peer<S, A> {
             history: BTreeMap::new(),
             recent: VecDeque::new(),
             disconnected: false,
+            waiting: 0,
             report: PeerReport::default(),
         }
     }
@@ -138,6 +142,7 @@ impl<S: SandboxScalar, A: Address> Peer<S, A> {
             Ok(requests) => requests,
             Err(GgrsError::PredictionThreshold) => {
                 self.report.stalls += 1;
+                self.waiting += 1;
                 self.note_resimulated(0);
                 return Ok(false);
             }
@@ -179,8 +184,10 @@ impl<S: SandboxScalar, A: Address> Peer<S, A> {
         self.note_resimulated(resimulated);
         if advanced {
             self.report.frames += 1;
+            self.waiting = 0;
         } else {
             self.report.stalls += 1;
+            self.waiting += 1;
         }
         self.report.worst_prediction = self.report.worst_prediction.max(self.predicted());
         Ok(advanced)

@@ -6,11 +6,12 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
-use ratatui::widgets::{Block, Clear, Paragraph, Wrap};
+use ratatui::widgets::{Block, Paragraph, Wrap};
 
-use super::{Theme, canvas, significant};
+use super::{Theme, canvas, draw_key_box, significant};
 use crate::app::wrap;
 use crate::layout::Camera;
+use crate::net::count;
 use crate::net::lab::PeerView;
 use crate::net::{Control, LAB_KEYS, Lab};
 use crate::sim::shapes_bounds;
@@ -27,6 +28,13 @@ const STAT_ROWS: u16 = 6;
 /// The bottom line, where it fits (a short one where it does not).
 const KEYS_HINT: &str =
     "wasd arrows: move · 1 2: bot · l j p r: network · i: delay · x: desync · n: new · ? keys · q quit";
+
+/// Over UDP, where the network's conditions are not keys.
+const UDP_KEYS_HINT: &str = "wasd arrows: move · 1 2: bot · i: delay · x: desync · n: new · ? keys · q quit";
+
+/// A peer that has waited this many frames in a row (a second) for the
+/// other's inputs is named on the bottom line.
+const WAIT_NOTED: u32 = 60;
 
 /// The lines at the bottom: two for the verdict or a message, one for
 /// the keys.
@@ -71,7 +79,7 @@ pub fn draw(frame: &mut Frame<'_>, lab: &Lab) {
     }
     draw_footer(frame, footer, lab, &peers, theme);
     if lab.view.help {
-        draw_help(frame, area, theme);
+        draw_help(frame, area, lab.view.help_top, theme);
     }
 }
 
@@ -83,19 +91,28 @@ fn draw_status(frame: &mut Frame<'_>, area: Rect, lab: &Lab) {
     } else {
         "▶"
     };
-    // The least needed last, where a narrow terminal cuts it off.
-    let network = if let Some(e) = lab.endpoint() {
-        format!("UDP port {} ↔ {}", e.local_port, e.remote)
+    // Parts left out, least needed first, until the line fits: the name,
+    // then the packet counts.
+    let head = format!(" {state} {} │ input delay {}", lab.kind(), lab.delay);
+    let (network, traffic) = if let Some(e) = lab.endpoint() {
+        (format!("UDP port {} ↔ {}", e.local_port, e.remote), String::new())
     } else {
         let c = lab.conditions;
         let traffic = lab.traffic().map(|(sent, lost)| format!(" │ {sent} sent, {lost} lost")).unwrap_or_default();
-        format!(
-            "latency {}±{} ms · loss {}% · reorder {}%{traffic}",
+        let network = format!(
+            "latency {}±{} ms · loss {}% · reorder {}%",
             c.latency_ms, c.jitter_ms, c.loss_percent, c.reorder_percent
-        )
+        );
+        (network, traffic)
     };
-    let text = format!(" {state} {} │ input delay {} │ {network} │ netcode lab", lab.kind(), lab.delay);
-    frame.render_widget(Paragraph::new(text).style(Style::new().add_modifier(Modifier::REVERSED)), area);
+    let lines = [
+        format!("{head} │ {network}{traffic} │ netcode lab"),
+        format!("{head} │ {network}{traffic}"),
+        format!("{head} │ {network}"),
+    ];
+    let width = usize::from(area.width);
+    let text = lines.iter().find(|l| l.chars().count() <= width).unwrap_or(&lines[2]);
+    frame.render_widget(Paragraph::new(text.as_str()).style(Style::new().add_modifier(Modifier::REVERSED)), area);
 }
 
 /// Who drives a player, as a panel's title says it.
@@ -133,10 +150,10 @@ fn draw_peer(
             [
                 format!("frame {} · confirmed {}", peer.frame, peer.confirmed),
                 format!(
-                    "{} predicted · {} rollbacks · {} waits",
+                    "{} predicted · {} · {}",
                     peer.frame - peer.confirmed,
-                    peer.rollbacks,
-                    peer.stalls
+                    count(peer.rollbacks, "rollback"),
+                    count(peer.stalls, "wait")
                 ),
                 format!("re-simulated {} ticks/s · {ping}", peer.resimulated_per_second),
             ]
@@ -157,24 +174,55 @@ fn draw_peer(
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), stats);
 }
 
+/// The bottom lines: what stopped the game, the desync and where the
+/// worlds first differ, a peer that waits, the last message, or that all
+/// is well; then the keys.
 fn draw_footer(frame: &mut Frame<'_>, area: Rect, lab: &Lab, peers: &[PeerView<'_>], theme: Theme) {
+    let udp = lab.endpoint();
     let detected: Vec<String> =
         peers.iter().filter_map(|p| p.desync.map(|d| format!("{} (peer {})", d.frame, p.handle + 1))).collect();
+    let waiting = peers.iter().find(|p| p.waiting >= WAIT_NOTED);
     let (text, style) = if let Some(failure) = &lab.failure {
         (format!("{failure} · n starts a new game"), theme.error())
     } else if !detected.is_empty() {
-        let forced = lab.nudged_at.map(|f| format!(", nudged at {f}")).unwrap_or_default();
         let differ = match lab.divergence {
             Some(d) => {
+                // The nudge that made the difference: the last before the
+                // first frame saved with it.
+                let forced = lab
+                    .nudges
+                    .iter()
+                    .rev()
+                    .find(|&&f| i64::from(f) < i64::try_from(d.tick).unwrap_or(i64::MAX))
+                    .map(|f| format!(", nudged at {f}"))
+                    .unwrap_or_default();
                 let body = d.body.map(|b| format!("body {}, ", b.index())).unwrap_or_default();
                 format!("; the worlds first differ at frame {}{forced}: {body}{} apart", d.tick, significant(d.gap))
             }
-            None if lab.endpoint().is_some() => format!("{forced}; the other world is in the other process"),
-            None => forced,
+            None if udp.is_some() => "; the other world is in the other process".to_owned(),
+            None => String::new(),
         };
         (format!("desync caught at frame {}{differ}", detected.join(", ")), theme.error())
+    } else if let Some(e) = udp.filter(|_| peers.iter().any(|p| !p.running)) {
+        let text = format!(
+            "waiting for the peer at {} to answer: run geom-tui net --local {} --remote <this machine>:{} there",
+            e.remote,
+            e.remote.port(),
+            e.local_port
+        );
+        (text, theme.fg(Color::Gray))
+    } else if let Some(peer) = waiting {
+        let secs = peer.waiting / 60;
+        let text = format!(
+            "peer {} has waited {secs} s for the other's inputs: none get through (packet loss {}%?)",
+            peer.handle + 1,
+            lab.conditions.loss_percent
+        );
+        (text, theme.error())
     } else if let Some(note) = &lab.view.note {
         (note.text.clone(), if note.error { theme.error() } else { theme.fg(Color::Green) })
+    } else if udp.is_some() {
+        ("no desync reported so far".to_owned(), theme.fg(Color::Gray))
     } else {
         ("both peers agree on every checksum compared so far".to_owned(), theme.fg(Color::Gray))
     };
@@ -182,12 +230,15 @@ fn draw_footer(frame: &mut Frame<'_>, area: Rect, lab: &Lab, peers: &[PeerView<'
     let mut lines: Vec<Line<'_>> =
         wrap(&text, width).into_iter().take(usize::from(FOOTER_ROWS - 1)).map(|l| Line::styled(l, style)).collect();
     lines.resize(usize::from(FOOTER_ROWS - 1), Line::default());
-    let keys = if width >= KEYS_HINT.chars().count() { KEYS_HINT } else { "x desync · ? keys · q quit" };
+    let hint = if udp.is_some() { UDP_KEYS_HINT } else { KEYS_HINT };
+    let keys = if width >= hint.chars().count() { hint } else { "x desync · ? keys · q quit" };
     lines.push(Line::styled(keys, theme.fg(Color::Gray)));
     frame.render_widget(Paragraph::new(lines), area);
 }
 
-fn draw_help(frame: &mut Frame<'_>, area: Rect, theme: Theme) {
+/// The keys in a box, from line `top` on; ↑ and ↓ scroll it when it does
+/// not fit.
+fn draw_help(frame: &mut Frame<'_>, area: Rect, top: u16, theme: Theme) {
     let key_width = LAB_KEYS.iter().map(|(k, _)| k.chars().count()).max().unwrap_or(0);
     let width = 76.min(area.width);
     let beside = usize::from(width.saturating_sub(4)).saturating_sub(key_width + 2).max(8);
@@ -198,10 +249,7 @@ fn draw_help(frame: &mut Frame<'_>, area: Rect, theme: Theme) {
             lines.push(Line::from(vec![Span::styled(key, theme.fg(Color::Yellow)), Span::raw(text)]));
         }
     }
-    let height = (u16::try_from(lines.len()).unwrap_or(u16::MAX) + 2).min(area.height);
-    let popup = Rect::new(area.x + (area.width - width) / 2, area.y + (area.height - height) / 2, width, height);
-    frame.render_widget(Clear, popup);
-    frame.render_widget(Paragraph::new(lines).block(Block::bordered().title(" keys · ? or Esc closes ")), popup);
+    draw_key_box(frame, area, width, lines, top);
 }
 
 #[cfg(test)]
@@ -250,7 +298,7 @@ mod tests {
         let screen = render(&lab, 120, 36);
         assert_eq!(screen.matches("DESYNC ").count(), 2, "{screen}");
         let first = lab.divergence.expect("traced");
-        let line = format!("the worlds first differ at frame {}, nudged at {}", first.tick, lab.nudged_at.unwrap());
+        let line = format!("the worlds first differ at frame {}, nudged at {}", first.tick, lab.nudges[0]);
         assert!(screen.contains(&line), "{screen}");
     }
 

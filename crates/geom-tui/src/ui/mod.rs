@@ -273,9 +273,14 @@ fn help_lines(theme: Theme, width: u16) -> Vec<Line<'static>> {
 }
 
 fn draw_help(frame: &mut Frame<'_>, area: Rect, top: u16, theme: Theme) {
-    let lines = help_lines(theme, area.width);
+    draw_key_box(frame, area, help_width(area.width), help_lines(theme, area.width), top);
+}
+
+/// A box of keys `width` wide in the middle of `area`, from line `top` on,
+/// saying how to scroll it when it does not fit (the sandbox's help and
+/// the netcode lab's).
+fn draw_key_box(frame: &mut Frame<'_>, area: Rect, width: u16, lines: Vec<Line<'_>>, top: u16) {
     let total = u16::try_from(lines.len()).unwrap_or(u16::MAX);
-    let width = help_width(area.width);
     let height = (total + 2).min(area.height);
     let popup = Rect::new(area.x + (area.width - width) / 2, area.y + (area.height - height) / 2, width, height);
     let shown = height.saturating_sub(2);

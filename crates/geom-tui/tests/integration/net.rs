@@ -95,6 +95,11 @@ fn the_headless_runner_plays_the_net_game_and_says_whether_the_peers_agree() {
     let refused = run(&["run", "default", "--latency", "5", "--ticks", "3"]);
     assert_eq!(refused.status.code(), Some(2));
     assert!(String::from_utf8_lossy(&refused.stderr).contains("--net"));
+    // A desync forced at a frame never played is refused before playing.
+    let beyond = run(&["run", "default", "--net", "--ticks", "600", "--desync", "600"]);
+    assert_eq!(beyond.status.code(), Some(1));
+    assert!(beyond.stdout.is_empty(), "{beyond:?}");
+    assert!(String::from_utf8_lossy(&beyond.stderr).contains("give one below --ticks 600"), "{beyond:?}");
 }
 
 /// A UDP port free on this machine a moment ago.
