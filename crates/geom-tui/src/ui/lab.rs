@@ -16,10 +16,12 @@ use crate::net::lab::PeerView;
 use crate::net::{Control, LAB_KEYS, Lab};
 use crate::sim::shapes_bounds;
 
-/// The narrowest and shortest terminal the lab draws in.
-pub const LAB_MIN_WIDTH: u16 = 40;
-/// See [`LAB_MIN_WIDTH`].
-pub const LAB_MIN_HEIGHT: u16 = 12;
+/// The narrowest terminal the lab draws in: two panels whose lines of
+/// figures fit unwrapped.
+pub const LAB_MIN_WIDTH: u16 = 80;
+/// The shortest terminal the lab draws in: the status, the footer, and
+/// panels with their figures and a few rows of world.
+pub const LAB_MIN_HEIGHT: u16 = 16;
 
 /// The lines under each peer's world: four, and the desync's (two where
 /// a narrow panel wraps it).
@@ -276,13 +278,21 @@ mod tests {
     }
 
     #[test]
-    fn a_terminal_too_small_for_the_lab_says_so_down_to_one_cell() {
+    fn a_terminal_too_small_for_the_lab_says_so_down_to_one_cell_and_the_smallest_shows_every_figure() {
         let lab = lab();
-        let screen = render(&lab, 39, 20);
-        assert!(screen.starts_with("terminal too small: 39×20, the lab"), "{screen}");
-        let screen = render(&lab, 100, 11);
-        assert!(screen.contains("terminal too small: 100×11, the lab needs 40×12 · q quits"), "{screen}");
         render(&lab, 1, 1);
+        let screen = render(&lab, 79, 20);
+        assert!(screen.starts_with("terminal too small: 79×20, the lab needs 80×16 · q quits"), "{screen}");
+        let screen = render(&lab, 100, 15);
+        assert!(screen.contains("terminal too small: 100×15, the lab needs 80×16 · q quits"), "{screen}");
+        // At the smallest size, both panels' figures fit, and some world.
+        let mut lab = lab;
+        for _ in 0..60 {
+            lab.play_frame();
+        }
+        let screen = render(&lab, 80, 16);
+        assert_eq!(screen.matches("checksum of ").count(), 2, "{screen}");
+        assert!(screen.chars().any(|c| ('\u{2801}'..='\u{28ff}').contains(&c)), "{screen}");
     }
 
     #[test]
