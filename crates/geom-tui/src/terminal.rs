@@ -61,7 +61,9 @@ impl Screen for App {
 }
 
 impl Screen for Lab {
-    fn start(&mut self, _: u16, _: u16) {}
+    fn start(&mut self, width: u16, height: u16) {
+        Lab::handle(self, &event::Event::Resize(width, height));
+    }
 
     fn draw(&self, frame: &mut ratatui::Frame<'_>) {
         crate::ui::lab::draw(frame, self);

@@ -44,10 +44,10 @@ pub const LAB_KEYS: &[(&str, &str)] = &[
     ),
     ("arrows", "player 2 (over UDP: this peer's player)"),
     ("1 2", "player 1's, player 2's input: the keys or a seeded bot (player 1 starts on the keys, player 2 as a bot)"),
-    ("l L", "latency 10 ms less, more"),
-    ("j J", "jitter 5 ms less, more"),
-    ("p P", "packets lost: 5% less, more"),
-    ("r R", "packets held back past later ones: 5% less, more"),
+    ("l L", "latency 10 ms less, more (in one process)"),
+    ("j J", "jitter 5 ms less, more (in one process)"),
+    ("p P", "packets lost: 5% less, more (in one process)"),
+    ("r R", "packets held back past later ones: 5% less, more (in one process)"),
     ("i I", "input delay a frame less, more (in one process both peers', over UDP this peer's)"),
     ("x", "desync: nudge peer 2's world (over UDP, this one's) one rounding step at its next frame"),
     ("n", "a new game from frame 0, with the same settings"),
@@ -305,6 +305,8 @@ pub(crate) struct LabView {
     pub help: bool,
     /// The first line of the keys shown.
     pub help_top: u16,
+    /// The terminal's width and height.
+    pub size: (u16, u16),
     /// Colours, or none (`NO_COLOR`).
     pub colors: bool,
     quit: bool,
@@ -382,7 +384,7 @@ impl Lab {
             nudges: Vec::new(),
             divergence: None,
             failure: None,
-            view: LabView { note: None, help: false, help_top: 0, colors: true, quit: false },
+            view: LabView { note: None, help: false, help_top: 0, size: (80, 24), colors: true, quit: false },
         }
     }
 
@@ -498,7 +500,7 @@ impl Lab {
             Control::Remote => 0,
         };
         if let Err(e) = self.game.frame(&mut input) {
-            self.failure = Some(e.to_string());
+            self.failure = Some(format!("{e} · n starts a new game"));
         }
         for directions in &mut self.held {
             for left in directions {
@@ -513,7 +515,7 @@ impl Lab {
         if let Some(gone) = peers.iter().find(|p| p.disconnected) {
             let whom =
                 self.endpoint.map_or_else(|| "the other peer".to_owned(), |e| format!("the peer at {}", e.remote));
-            self.failure = Some(format!("{whom} stopped answering at frame {}", gone.frame));
+            self.failure = Some(format!("{whom} stopped answering at frame {} · n starts a new game", gone.frame));
         }
         let detected = peers.iter().any(|p| p.desync.is_some());
         drop(peers);
@@ -522,13 +524,12 @@ impl Lab {
         }
     }
 
-    /// Handles a terminal event: a key press (other events change
-    /// nothing).
+    /// Handles a terminal event: a key press, or the terminal's new size.
     pub fn handle(&mut self, event: &Event) {
-        if let Event::Key(key) = event
-            && key.kind == KeyEventKind::Press
-        {
-            self.key(*key);
+        match event {
+            Event::Key(key) if key.kind == KeyEventKind::Press => self.key(*key),
+            Event::Resize(width, height) => self.view.size = (*width, *height),
+            _ => {}
         }
     }
 
@@ -537,11 +538,10 @@ impl Lab {
             match key.code {
                 KeyCode::Esc | KeyCode::Char('?' | 'q') => self.view.help = false,
                 KeyCode::Up => self.view.help_top = self.view.help_top.saturating_sub(1),
-                // The drawing stops at the last line; no key's text wraps
-                // to more than two.
                 KeyCode::Down => {
-                    let most = u16::try_from(2 * LAB_KEYS.len()).unwrap_or(u16::MAX);
-                    self.view.help_top = (self.view.help_top + 1).min(most);
+                    let (width, height) = self.view.size;
+                    let last = crate::ui::lab::help_last_top(width, height);
+                    self.view.help_top = (self.view.help_top + 1).min(last);
                 }
                 _ => {}
             }
@@ -668,7 +668,7 @@ impl Lab {
                 self.failure = None;
                 self.say("a new game".to_owned());
             }
-            Err(e) => self.failure = Some(e.to_string()),
+            Err(e) => self.failure = Some(format!("{e} · n tries again")),
         }
         (self.divergence, self.held, self.due) = (None, [[0; 4]; 2], Duration::ZERO);
         self.nudges.clear();

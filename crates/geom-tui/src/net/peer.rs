@@ -86,6 +86,8 @@ pub(super) struct Peer<S: SandboxScalar, A: Address> {
     /// The frames it has waited in a row, too far ahead of the other's
     /// inputs.
     pub(super) waiting: u32,
+    /// The frames ggrs recommends it wait, ahead of the other by its clock.
+    skip: u32,
     pub(super) report: PeerReport,
 }
 
@@ -110,6 +112,7 @@ impl<S: SandboxScalar, A: Address> Peer<S, A> {
             recent: VecDeque::new(),
             disconnected: false,
             waiting: 0,
+            skip: 0,
             report: PeerReport::default(),
         }
     }
@@ -127,6 +130,7 @@ impl<S: SandboxScalar, A: Address> Peer<S, A> {
                     self.report.desync.get_or_insert(desync);
                 }
                 GgrsEvent::Disconnected { .. } => self.disconnected = true,
+                GgrsEvent::WaitRecommendation { skip_frames } => self.skip = self.skip.max(skip_frames),
                 _ => {}
             }
         }
@@ -134,8 +138,16 @@ impl<S: SandboxScalar, A: Address> Peer<S, A> {
 
     /// Adds this frame's input and advances; whether it advanced (not when
     /// too far ahead of the other's inputs: ggrs then saves the frame
-    /// again and waits, and takes the same frame's input next time).
+    /// again and waits, and takes the same frame's input next time; nor
+    /// while it waits the frames ggrs recommended, so that a peer that
+    /// started first does not stay ahead and roll back the most).
     pub(super) fn advance(&mut self, input: Input) -> Result<bool, NetError> {
+        if self.skip > 0 {
+            self.skip -= 1;
+            self.report.stalls += 1;
+            self.note_resimulated(0);
+            return Ok(false);
+        }
         let before = self.session.current_frame();
         self.session.add_local_input(self.handle, input)?;
         let requests = match self.session.advance_frame() {

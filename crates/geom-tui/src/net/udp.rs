@@ -247,7 +247,7 @@ pub(crate) fn heard_text(heard: Heard, remote: SocketAddr) -> Option<String> {
         Heard::OtherGame => {
             Some(format!("the peer at {remote} plays another game: both ends need the same scene and scalar type"))
         }
-        Heard::NewGame => Some(format!("the peer at {remote} started a new game")),
+        Heard::NewGame => Some(format!("the peer at {remote} started a new game · n starts one here too")),
     }
 }
 

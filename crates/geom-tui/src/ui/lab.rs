@@ -185,7 +185,7 @@ fn draw_footer(frame: &mut Frame<'_>, area: Rect, lab: &Lab, peers: &[PeerView<'
         peers.iter().filter_map(|p| p.desync.map(|d| format!("{} (peer {})", d.frame, p.handle + 1))).collect();
     let waiting = peers.iter().find(|p| p.waiting >= WAIT_NOTED);
     let (text, style) = if let Some(failure) = &lab.failure {
-        (format!("{failure} · n starts a new game"), theme.error())
+        (failure.clone(), theme.error())
     } else if !detected.is_empty() {
         let differ = match lab.divergence {
             Some(d) => {
@@ -207,7 +207,8 @@ fn draw_footer(frame: &mut Frame<'_>, area: Rect, lab: &Lab, peers: &[PeerView<'
         (format!("desync caught at frame {}{differ}", detected.join(", ")), theme.error())
     } else if let Some(e) = udp.filter(|_| peers.iter().any(|p| !p.running)) {
         let text = format!(
-            "waiting for the peer at {} to answer: run geom-tui net --local {} --remote <this machine>:{} there",
+            "waiting for the peer at {}: start it with geom-tui net --local {} --remote <this machine>:{}, or \
+             press n there if it still plays the game before",
             e.remote,
             e.remote.port(),
             e.local_port
@@ -241,8 +242,19 @@ fn draw_footer(frame: &mut Frame<'_>, area: Rect, lab: &Lab, peers: &[PeerView<'
 /// The keys in a box, from line `top` on; ↑ and ↓ scroll it when it does
 /// not fit.
 fn draw_help(frame: &mut Frame<'_>, area: Rect, top: u16, theme: Theme) {
+    let width = help_width(area.width);
+    draw_key_box(frame, area, width, help_lines(width, theme), top);
+}
+
+/// The keys box's width in a terminal `width` wide.
+fn help_width(width: u16) -> u16 {
+    76.min(width)
+}
+
+/// The keys box's lines in a box `width` wide: each key beside what it
+/// does, which wraps under it.
+fn help_lines(width: u16, theme: Theme) -> Vec<Line<'static>> {
     let key_width = LAB_KEYS.iter().map(|(k, _)| k.chars().count()).max().unwrap_or(0);
-    let width = 76.min(area.width);
     let beside = usize::from(width.saturating_sub(4)).saturating_sub(key_width + 2).max(8);
     let mut lines = Vec::new();
     for (key, what) in LAB_KEYS {
@@ -251,7 +263,14 @@ fn draw_help(frame: &mut Frame<'_>, area: Rect, top: u16, theme: Theme) {
             lines.push(Line::from(vec![Span::styled(key, theme.fg(Color::Yellow)), Span::raw(text)]));
         }
     }
-    draw_key_box(frame, area, width, lines, top);
+    lines
+}
+
+/// The last first line the keys box can show in a terminal of `width` ×
+/// `height`: its lines less those it shows at once.
+pub(crate) fn help_last_top(width: u16, height: u16) -> u16 {
+    let lines = u16::try_from(help_lines(help_width(width), Theme { colors: false }).len()).unwrap_or(u16::MAX);
+    lines.saturating_sub(height.saturating_sub(2))
 }
 
 #[cfg(test)]
