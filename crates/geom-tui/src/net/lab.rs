@@ -247,7 +247,9 @@ fn remote<S: SandboxScalar>(scene: &Scene, endpoint: &Endpoint, delay: usize) ->
 /// What a message on the bottom line says, and whether it is an error.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub(crate) struct Note {
+    /// What it says.
     pub text: String,
+    /// Whether it reports something refused or failed.
     pub error: bool,
 }
 
@@ -517,9 +519,7 @@ impl Lab {
                 self.endpoint.map_or_else(|| "the other peer".to_owned(), |e| format!("the peer at {}", e.remote));
             self.failure = Some(format!("{whom} stopped answering at frame {} · n starts a new game", gone.frame));
         }
-        let detected = peers.iter().any(|p| p.desync.is_some());
-        drop(peers);
-        if detected && self.divergence.is_none() {
+        if peers.iter().any(|p| p.desync.is_some()) && self.divergence.is_none() {
             self.divergence = self.game.first_difference();
         }
     }
