@@ -17,8 +17,8 @@ fn fail(message: impl std::fmt::Display) -> ExitCode {
 }
 
 /// `run --net`: plays the scene as a two-player rollback game and prints
-/// the report; fails when the peers disagree, unless a desync was forced
-/// and caught.
+/// the report; fails when the peers disagree without a forced desync, and
+/// when a forced one does not show.
 fn play(scene: &Scene, ticks: u64, kind: ScalarKind, json: bool, args: &NetArgs) -> ExitCode {
     let Ok(frames) = u32::try_from(ticks) else {
         return fail(format!("--net plays at most {} frames, not {ticks}", u32::MAX));
@@ -40,10 +40,7 @@ fn play(scene: &Scene, ticks: u64, kind: ScalarKind, json: bool, args: &NetArgs)
         }
         return match (report.peer.desync, args.desync) {
             (None, None) | (Some(_), Some(_)) => ExitCode::SUCCESS,
-            (None, Some(frame)) => fail(format!(
-                "the desync forced at frame {frame} was not detected (in f32 and f64 the next step may round a \
-                 one-step nudge away)"
-            )),
+            (None, Some(frame)) => undetected(frame),
             (Some(d), None) => fail(format!("the peers' worlds differ at frame {}", d.frame)),
         };
     }
@@ -58,12 +55,17 @@ fn play(scene: &Scene, ticks: u64, kind: ScalarKind, json: bool, args: &NetArgs)
     // differ.
     match (report.agree(), args.desync) {
         (true, None) | (false, Some(_)) => ExitCode::SUCCESS,
-        (true, Some(frame)) => fail(format!(
-            "the desync forced at frame {frame} was not detected (in f32 and f64 the next step may round a \
-             one-step nudge away)"
-        )),
+        (true, Some(frame)) => undetected(frame),
         (false, None) => fail("the peers disagree"),
     }
+}
+
+/// The failure of a forced desync that no peer caught.
+fn undetected(frame: u32) -> ExitCode {
+    fail(format!(
+        "the desync forced at frame {frame} was not detected (in f32 and f64 the next step may round a one-step \
+         nudge away)"
+    ))
 }
 
 /// `geom-tui net`: the netcode lab in the terminal.
