@@ -119,6 +119,12 @@ impl<F: Frac32> Sealed<FixedI64<F::Double>> for FixedI32<F> {
     }
 
     #[inline]
+    fn frame_narrow(x: i128, y: i128, len2: i128, length: Self) -> Frame<Self> {
+        let root = |r: u64| Self::from_bits(r as i32);
+        frame_narrow_native(x, y, len2, length, (Self::from_bits(1 << F::U32), i32::MAX as u64, root), |v| v)
+    }
+
+    #[inline]
     fn mul_round(self, rhs: Self) -> Self {
         Self::from_bits(native::mul_round_32(self.to_bits(), rhs.to_bits(), F::U32))
     }
@@ -211,6 +217,12 @@ impl<F: Frac64> Sealed<FixedI128<F::Double>> for FixedI64<F> {
     ) -> Frame<Self> {
         let root = |r: u64| Self::from_bits(r as i64);
         frame_rounded_once(x, y, length, dist2, want_normal, (Self::from_bits(1 << F::U32), i64::MAX as u64, root))
+    }
+
+    #[inline]
+    fn frame_narrow(x: i128, y: i128, len2: i128, length: Self) -> Frame<Self> {
+        let root = |r: u64| Self::from_bits(r as i64);
+        frame_narrow_native(x, y, len2, length, (Self::from_bits(1 << F::U32), i64::MAX as u64, root), Exact256::new)
     }
 
     #[inline]
@@ -309,6 +321,33 @@ where
     Frame { normal, offset, distance }
 }
 
+/// `Sealed::frame_narrow` for fixed point: [`frame_estimated_narrow`]'s
+/// normal and offset, with the distance `√len2` rounded natively (for
+/// `len2 ≥ 0`, `round_sqrt_u128(len2)` capped at `max` is exactly
+/// `sqrt_ratio(len2, 1, max)`: both round up iff `len2 − s² > s`, and both
+/// saturate from `(max + 1)²` on); else [`frame_rounded_once`] of the same
+/// values in the full ring (`full`).
+#[inline]
+fn frame_narrow_native<W, T: Sealed<W> + Neg<Output = T> + ConstZero>(
+    x: i128,
+    y: i128,
+    len2: i128,
+    length: T,
+    (one, max, root): (T, u64, impl Fn(u64) -> T),
+    full: impl Fn(i128) -> T::Exact,
+) -> Frame<T>
+where
+    T::Exact: ExactInt,
+{
+    if let Some((normal, offset)) = frame_estimated_narrow(x, y, length, true, (one, max, &root)) {
+        // Below 2^64: `max` is, so the cast is exact.
+        let distance = root(round_sqrt_u128(len2.unsigned_abs()).min(u128::from(max)) as u64);
+        return Frame { normal, offset, distance };
+    }
+    let one_exact = full(1);
+    frame_rounded_once(full(x), full(y), length, Some((full(len2), one_exact)), true, (one, max, root))
+}
+
 /// The normal and offset of [`frame_rounded_once`] when the components are
 /// below `2^62` (their squared length fits a `u128`) and the shared `f64`
 /// estimate settles every root: the same values, without the exact ring;
@@ -324,8 +363,25 @@ fn frame_estimated<W, T: Sealed<W> + Neg<Output = T> + ConstZero>(
 where
     T::Exact: ExactInt,
 {
-    let small = |c: T::Exact| c.to_i128().filter(|c| c.unsigned_abs() < 1 << 62);
-    let (x, y) = (small(x)?, small(y)?);
+    frame_estimated_narrow(x.to_i128()?, y.to_i128()?, length, want_normal, (one, max, root))
+}
+
+/// [`frame_estimated`] of components given as `i128`: `None` unless both
+/// are below `2^62`.
+#[inline]
+fn frame_estimated_narrow<W, T: Sealed<W> + Neg<Output = T> + ConstZero>(
+    x: i128,
+    y: i128,
+    length: T,
+    want_normal: bool,
+    (one, max, root): (T, u64, &impl Fn(u64) -> T),
+) -> Option<((T, T), (T, T))>
+where
+    T::Exact: ExactInt,
+{
+    if x.unsigned_abs() >= 1 << 62 || y.unsigned_abs() >= 1 << 62 {
+        return None;
+    }
     let len2 = x.unsigned_abs().pow(2) + y.unsigned_abs().pow(2);
     if len2 == 0 {
         // The exact path's +y.

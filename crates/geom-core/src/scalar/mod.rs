@@ -400,6 +400,20 @@ pub(crate) mod private {
             dist2: Option<(Self::Exact, Self::Exact)>,
             want_normal: bool,
         ) -> Frame<Self>;
+        /// [`frame`](Self::frame) of a point-to-point direction `(x, y)`
+        /// given in the ring of the yes/no tests, with its squared length
+        /// `len2` as the squared distance: the same values, which a type
+        /// may compute without the full ring.
+        #[inline]
+        fn frame_narrow(
+            x: <Self::Exact as Exact>::Narrow,
+            y: <Self::Exact as Exact>::Narrow,
+            len2: <Self::Exact as Exact>::Narrow,
+            length: Self,
+        ) -> Frame<Self> {
+            let full = <Self::Exact as Exact>::from_narrow;
+            Self::frame(full(x), full(y), length, Some((full(len2), <Self::Exact as Exact>::ONE)), true)
+        }
         /// `self·rhs`, the exact product rounded once to nearest (ties to
         /// even) and saturating: the product of the raw values in the
         /// native integer twice their width, then a rounding shift. The
