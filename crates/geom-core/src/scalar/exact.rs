@@ -530,8 +530,23 @@ pub(crate) fn scaled_roots<E: ExactInt, const N: usize>(components: [E; N], k: E
     })
 }
 
+/// The `f64` estimate of `√len2` that [`scaled_roots_estimated`] and
+/// [`round_sqrt_u128_from`] start from: computed once, it serves a frame's
+/// offset, normal and distance alike.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct RootEstimate(f64);
+
+impl RootEstimate {
+    /// The estimate of `√len2`.
+    #[inline]
+    pub(crate) fn of(len2: u128) -> Self {
+        Self(libm::sqrt(approx_f64(len2)))
+    }
+}
+
 /// [`scaled_roots`] for components, length and squared length known as
-/// native integers, from the shared estimate alone: the same roots, or
+/// native integers (the squared length by its [`RootEstimate`]), from the
+/// shared estimate alone: the same roots, or
 /// `None` when the estimate does not settle one of them (or one saturates),
 /// for the caller to compute exactly. Most vectors take this path, without
 /// the 256-bit arithmetic.
@@ -539,10 +554,10 @@ pub(crate) fn scaled_roots<E: ExactInt, const N: usize>(components: [E; N], k: E
 pub(crate) fn scaled_roots_estimated<const N: usize>(
     components: [i128; N],
     k: u128,
-    len2: u128,
+    root: RootEstimate,
     max: u64,
 ) -> Option<[u64; N]> {
-    let scale = approx_f64(k) / libm::sqrt(approx_f64(len2));
+    let scale = approx_f64(k) / root.0;
     let mut roots = [0; N];
     for (root, c) in roots.iter_mut().zip(components) {
         *root = nearest_of_estimate(approx_f64(c.unsigned_abs()) * scale).filter(|&m| m <= max)?;
@@ -604,6 +619,14 @@ pub(crate) fn round_sqrt_u128(n: u128) -> u128 {
     if n - s * s > s { s + 1 } else { s }
 }
 
+/// [`round_sqrt_u128`] from the estimate `root` of `√n` already computed:
+/// the same value (the floor root is exact from any seed).
+#[inline]
+pub(crate) fn round_sqrt_u128_from(n: u128, root: RootEstimate) -> u128 {
+    let s = u128::from(isqrt_u128_seeded(n, root.0 as u64));
+    if n - s * s > s { s + 1 } else { s }
+}
+
 /// `⌊√n⌋`, exact: a correctly rounded `f64` estimate, checked and corrected
 /// with exact integer squares.
 ///
@@ -630,7 +653,16 @@ pub(crate) fn isqrt_u128(n: u128) -> u64 {
     if let Ok(small) = u64::try_from(n) {
         return isqrt_u64(small);
     }
-    let estimate = libm::sqrt(approx_f64(n)) as u64;
+    isqrt_u128_seeded(n, libm::sqrt(approx_f64(n)) as u64)
+}
+
+/// [`isqrt_u128`] from `estimate`, the truncated `f64` root of `n`: the
+/// floor root, exact whatever the estimate (a poor one only costs time).
+#[inline]
+fn isqrt_u128_seeded(n: u128, estimate: u64) -> u64 {
+    if let Ok(small) = u64::try_from(n) {
+        return floor_root_u64(small, estimate);
+    }
     let seed = if n < 1 << 100 {
         estimate
     } else {

@@ -19,8 +19,8 @@ use num_traits::{ConstOne, ConstZero};
 
 use super::Scalar;
 use super::exact::{
-    Exact, ExactInt, Rounding, round_div, round_sqrt_u64, round_sqrt_u128, rounded_div, rounded_shift, saturate,
-    scaled_roots, scaled_roots_estimated, sqrt_ratio,
+    Exact, ExactInt, RootEstimate, Rounding, round_div, round_sqrt_u64, round_sqrt_u128, round_sqrt_u128_from,
+    rounded_div, rounded_shift, saturate, scaled_roots, scaled_roots_estimated, sqrt_ratio,
 };
 use super::native;
 use super::private::{Format, Frame, Sealed, SealedFrac};
@@ -322,8 +322,9 @@ where
 }
 
 /// `Sealed::frame_narrow` for fixed point: [`frame_estimated_narrow`]'s
-/// normal and offset, with the distance `√len2` rounded natively (for
-/// `len2 ≥ 0`, `round_sqrt_u128(len2)` capped at `max` is exactly
+/// normal and offset, with the distance `√len2` rounded natively from the
+/// same root estimate (for `len2 ≥ 0`, `round_sqrt_u128(len2)` capped at
+/// `max` is exactly
 /// `sqrt_ratio(len2, 1, max)`: both round up iff `len2 − s² > s`, and both
 /// saturate from `(max + 1)²` on); else [`frame_rounded_once`] of the same
 /// values in the full ring (`full`).
@@ -339,9 +340,9 @@ fn frame_narrow_native<W, T: Sealed<W> + Neg<Output = T> + ConstZero>(
 where
     T::Exact: ExactInt,
 {
-    if let Some((normal, offset)) = frame_estimated_narrow(x, y, length, true, (one, max, &root)) {
+    if let Some((normal, offset, root_len2)) = frame_estimated_narrow(x, y, length, true, (one, max, &root)) {
         // Below 2^64: `max` is, so the cast is exact.
-        let distance = root(round_sqrt_u128(len2.unsigned_abs()).min(u128::from(max)) as u64);
+        let distance = root(round_sqrt_u128_from(len2.unsigned_abs(), root_len2).min(u128::from(max)) as u64);
         return Frame { normal, offset, distance };
     }
     let one_exact = full(1);
@@ -364,10 +365,15 @@ where
     T::Exact: ExactInt,
 {
     frame_estimated_narrow(x.to_i128()?, y.to_i128()?, length, want_normal, (one, max, root))
+        .map(|(normal, offset, _)| (normal, offset))
 }
 
-/// [`frame_estimated`] of components given as `i128`: `None` unless both
-/// are below `2^62`.
+/// A vector's components.
+type Pair<T> = (T, T);
+
+/// [`frame_estimated`] of components given as `i128`, with the estimate
+/// of the root of their squared length it used: `None` unless both are
+/// below `2^62`.
 #[inline]
 fn frame_estimated_narrow<W, T: Sealed<W> + Neg<Output = T> + ConstZero>(
     x: i128,
@@ -375,7 +381,7 @@ fn frame_estimated_narrow<W, T: Sealed<W> + Neg<Output = T> + ConstZero>(
     length: T,
     want_normal: bool,
     (one, max, root): (T, u64, &impl Fn(u64) -> T),
-) -> Option<((T, T), (T, T))>
+) -> Option<(Pair<T>, Pair<T>, RootEstimate)>
 where
     T::Exact: ExactInt,
 {
@@ -387,16 +393,17 @@ where
         // The exact path's +y.
         return None;
     }
+    let root_len2 = RootEstimate::of(len2);
     let along = |k: T::Exact| {
         let k = u128::try_from(k.to_i128()?).ok()?;
-        let [mx, my] = scaled_roots_estimated([x, y], k, len2, max)?;
+        let [mx, my] = scaled_roots_estimated([x, y], k, root_len2, max)?;
         let signed = |m: u64, c: i128| if c < 0 { -root(m) } else { root(m) };
         Some((signed(mx, x), signed(my, y)))
     };
     let k = length.to_exact();
     let offset = if k == <T::Exact as Exact>::ZERO { (T::ZERO, T::ZERO) } else { along(k)? };
     let normal = if want_normal { along(T::EXACT_ONE)? } else { (T::ZERO, one) };
-    Some((normal, offset))
+    Some((normal, offset, root_len2))
 }
 
 /// Shared by both widths: the square root through an exact integer root of
