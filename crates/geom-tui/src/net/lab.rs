@@ -233,14 +233,18 @@ fn local<S: SandboxScalar>(
     let world = scene.build::<S>().map_err(NetError::Scene)?;
     let players = players(scene, &world)?;
     let wire = Rc::new(RefCell::new(Wire::new(conditions, seed)));
-    let peers = Vec::from(wired_peers(&wire, &world, players, u32::MAX, delay)?);
+    let mut peers = Vec::from(wired_peers(&wire, &world, players, u32::MAX, delay)?);
+    for peer in &mut peers {
+        peer.keeps_history = true;
+    }
     Ok(Box::new(Peers { wire: Some(wire), ends: peers, heard: None }))
 }
 
 /// This peer over UDP.
 fn remote<S: SandboxScalar>(scene: &Scene, endpoint: &Endpoint, delay: usize) -> Result<Box<dyn Match>, NetError> {
     let heard = Rc::new(Cell::new(Heard::Nothing));
-    let peer: Peer<S, SocketAddr> = udp_peer(scene, endpoint, u32::MAX, delay, Rc::clone(&heard))?;
+    let mut peer: Peer<S, SocketAddr> = udp_peer(scene, endpoint, u32::MAX, delay, Rc::clone(&heard))?;
+    peer.keeps_history = true;
     Ok(Box::new(Peers { wire: None, ends: vec![peer], heard: Some((heard, endpoint.remote)) }))
 }
 

@@ -77,7 +77,11 @@ pub(super) struct Peer<S: SandboxScalar, A: Address> {
     pub(super) nudge_at: Option<u64>,
     /// The frame whose checksum [`PeerReport::checksum`] holds.
     watch: i32,
-    /// The last [`HISTORY`] frames saved, each as last simulated.
+    /// Whether it keeps [`Peer::history`]: the lab, which compares the two
+    /// peers' worlds, does; a headless run has no use for the copies.
+    pub(super) keeps_history: bool,
+    /// With [`Peer::keeps_history`], the last [`HISTORY`] frames saved,
+    /// each as last simulated.
     pub(super) history: BTreeMap<i32, Snapshot<S>>,
     /// The ticks re-simulated in each of the last [`RECENT`] frames.
     recent: VecDeque<u32>,
@@ -108,6 +112,7 @@ impl<S: SandboxScalar, A: Address> Peer<S, A> {
             handle,
             nudge_at: None,
             watch: i32::try_from(watch).unwrap_or(i32::MAX),
+            keeps_history: false,
             history: BTreeMap::new(),
             recent: VecDeque::new(),
             disconnected: false,
@@ -169,11 +174,13 @@ impl<S: SandboxScalar, A: Address> Peer<S, A> {
                     if frame == self.watch {
                         self.report.checksum = checksum;
                     }
-                    cell.save(frame, Some(snapshot.clone()), Some(u128::from(checksum)));
-                    self.history.insert(frame, snapshot);
-                    while self.history.first_key_value().is_some_and(|(&oldest, _)| oldest <= frame - HISTORY) {
-                        self.history.pop_first();
+                    if self.keeps_history {
+                        self.history.insert(frame, snapshot.clone());
+                        while self.history.first_key_value().is_some_and(|(&oldest, _)| oldest <= frame - HISTORY) {
+                            self.history.pop_first();
+                        }
                     }
+                    cell.save(frame, Some(snapshot), Some(u128::from(checksum)));
                 }
                 GgrsRequest::LoadGameState { cell, frame } => {
                     let saved = cell.load().ok_or_else(|| NetError::Session(format!("ggrs lost frame {frame}")))?;
