@@ -73,12 +73,8 @@ pub(super) struct Constraint<S> {
     pub(super) gap: S,
     /// `1 / (1/ma + 1/mb)`.
     pub(super) mass: S,
-    /// The soft constraint's coefficients times the mass (see
-    /// [`Softness`]), set when the solve starts: the share of the normal
-    /// speed, the bias per unit of overlap and the largest push.
-    pub(super) soft_mass: S,
-    pub(super) soft_bias: S,
-    pub(super) soft_push: S,
+    /// What the solve works out when it starts.
+    pub(super) prepared: Prepared<S>,
     /// The collider's velocity (units per tick), and its speed along the
     /// normal towards the body; zero for a body.
     pub(super) other: Vec2<S>,
@@ -94,6 +90,22 @@ pub(super) struct Constraint<S> {
     /// Every normal impulse applied during the tick, summed: positive when
     /// the contact pushed.
     pub(super) total: S,
+}
+
+/// What the solve works out for a contact when it starts: the soft
+/// constraint's coefficients times the contact's mass (see [`Softness`]),
+/// and whether its two kicks share their product.
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Prepared<S> {
+    /// The share of the normal speed, the bias per unit of overlap and the
+    /// largest push.
+    soft_mass: S,
+    soft_bias: S,
+    soft_push: S,
+    /// Whether `push_a` and `push_b` have the same bits (the two bodies'
+    /// inverse masses are equal, as in most piles): a kick of both then
+    /// takes its product once, which gives the same bits.
+    shared: bool,
 }
 
 /// The coefficients of a soft constraint for a substep (`Box2D`'s
@@ -276,12 +288,21 @@ trait Lane<S: Scalar> {
         self.keep_vec(sum)
     }
 
-    /// `v − w·k`, kept.
+    /// Both bodies of contact `c` kicked apart by an impulse `k` along
+    /// `(push_a, push_b)` (the normal, or the tangent of each): `va + push_a·k`
+    /// and `vb − push_b·k`, kept. When they share it, the two products are one.
     #[inline]
-    fn kick_back(&mut self, v: Vec2<S>, w: Vec2<S>, k: S) -> Vec2<S> {
-        let change = self.scale(w, k);
-        let sum = self.sub_vec(v, change);
-        self.keep_vec(sum)
+    fn kick_pair(
+        &mut self,
+        c: &Constraint<S>,
+        (va, vb): (Vec2<S>, Vec2<S>),
+        (push_a, push_b): (Vec2<S>, Vec2<S>),
+        k: S,
+    ) -> (Vec2<S>, Vec2<S>) {
+        let change_a = self.scale(push_a, k);
+        let change_b = if c.prepared.shared { change_a } else { self.scale(push_b, k) };
+        let (sum_a, sum_b) = (self.add_vec(va, change_a), self.sub_vec(vb, change_b));
+        (self.keep_vec(sum_a), self.keep_vec(sum_b))
     }
 }
 
@@ -352,6 +373,13 @@ impl<S: Scalar> Lane<S> for Fast<S> {
     }
 }
 
+/// Whether two vectors have the same bits (a float's zero and minus zero
+/// differ).
+#[inline]
+fn same_bits<S: Scalar>(a: Vec2<S>, b: Vec2<S>) -> bool {
+    a.x.hash_bits() == b.x.hash_bits() && a.y.hash_bits() == b.y.hash_bits()
+}
+
 /// The tangent of a normal (its left perpendicular).
 #[inline]
 fn tangent<S: Scalar>(n: Vec2<S>) -> Vec2<S> {
@@ -374,8 +402,8 @@ fn normal_impulse<S: Scalar, L: Lane<S>>(
         let closing = lane.mul(s, settings.inverse_h);
         lane.add(vn, closing)
     } else if let Some(soft) = soft {
-        let bias = max(lane.mul(c.soft_bias, s), S::ZERO - c.soft_push);
-        let scaled = lane.mul(c.soft_mass, vn);
+        let bias = max(lane.mul(c.prepared.soft_bias, s), S::ZERO - c.prepared.soft_push);
+        let scaled = lane.mul(c.prepared.soft_mass, vn);
         let mut change = lane.add(scaled, bias);
         if soft.impulse_scale != S::ZERO {
             let relaxed = lane.mul(soft.impulse_scale, c.normal_impulse);
@@ -442,18 +470,20 @@ pub(super) struct Solver<S> {
     pub(super) pairs: Vec<Constraint<S>>,
     /// Contacts with colliders, in the order they are solved.
     pub(super) fixed: Vec<Constraint<S>>,
-    /// The starting velocities and contacts, kept while the fast lane runs.
+    /// The starting velocities and impulses, kept while the fast lane runs.
     start: Start<S>,
     /// Whether the fast lane solved the last tick (for the tests).
     pub(super) fast: bool,
 }
 
-/// What a tick starts from, kept while the fast lane runs.
+/// What a tick starts from, kept while the fast lane runs: the velocities
+/// and each contact's warm-start impulses, in the order of `pairs` then
+/// `fixed` (a contact's gap starts as its separation and its total at
+/// zero: nothing else of it changes during a solve).
 #[derive(Debug)]
 struct Start<S> {
     velocity: Vec<Vec2<S>>,
-    pairs: Vec<Constraint<S>>,
-    fixed: Vec<Constraint<S>>,
+    impulses: Vec<(S, S)>,
 }
 
 impl<S> Default for Solver<S> {
@@ -466,7 +496,7 @@ impl<S> Default for Solver<S> {
             gravity: Vec::new(),
             pairs: Vec::new(),
             fixed: Vec::new(),
-            start: Start { velocity: Vec::new(), pairs: Vec::new(), fixed: Vec::new() },
+            start: Start { velocity: Vec::new(), impulses: Vec::new() },
             fast: false,
         }
     }
@@ -511,7 +541,7 @@ impl<S: Scalar> Solver<S> {
         let body = |(v, (g, w)): (&Vec2<S>, (&Vec2<S>, &S))| t.within_vec(*v) && t.within_vec(*g) && *w <= t.factor;
         let contact = |c: &Constraint<S>| {
             c.mass <= t.mass
-                && c.soft_bias <= t.factor
+                && c.prepared.soft_bias <= t.factor
                 && c.friction <= t.factor
                 && t.within(c.separation)
                 && t.within(c.approach)
@@ -531,15 +561,17 @@ impl<S: Scalar> Solver<S> {
         self.fast = false;
         for (list, soft) in [(&mut self.pairs, &settings.bodies), (&mut self.fixed, &settings.colliders)] {
             for c in list {
-                c.soft_mass = mul(c.mass, soft.mass_scale);
-                c.soft_bias = mul(c.mass, soft.bias_rate);
-                c.soft_push = mul(c.mass, settings.push_speed);
+                c.prepared.soft_mass = mul(c.mass, soft.mass_scale);
+                c.prepared.soft_bias = mul(c.mass, soft.bias_rate);
+                c.prepared.soft_push = mul(c.mass, settings.push_speed);
+                c.prepared.shared = same_bits(c.push_a, c.push_b);
             }
         }
         if settings.fast && self.tame(settings) {
             self.start.velocity.clone_from(&self.velocity);
-            self.start.pairs.clone_from(&self.pairs);
-            self.start.fixed.clone_from(&self.fixed);
+            self.start.impulses.clear();
+            let contacts = self.pairs.iter().chain(&self.fixed);
+            self.start.impulses.extend(contacts.map(|c| (c.normal_impulse, c.tangent_impulse)));
             let mut lane = Fast { tame: settings.tame, left: false };
             self.run(&mut lane, settings);
             self.fast = !lane.left;
@@ -548,8 +580,11 @@ impl<S: Scalar> Solver<S> {
             }
             // A kept value left the bounds: again, checked, from the start.
             self.velocity.clone_from(&self.start.velocity);
-            self.pairs.clone_from(&self.start.pairs);
-            self.fixed.clone_from(&self.start.fixed);
+            let contacts = self.pairs.iter_mut().chain(&mut self.fixed);
+            for (c, &(normal, tangent)) in contacts.zip(&self.start.impulses) {
+                (c.normal_impulse, c.tangent_impulse) = (normal, tangent);
+                (c.gap, c.total) = (c.separation, S::ZERO);
+            }
             self.moved.iter_mut().for_each(|m| *m = Vec2::ZERO);
         }
         self.run(&mut Checked, settings);
@@ -589,12 +624,11 @@ impl<S: Scalar> Solver<S> {
                 continue;
             }
             let (a, b) = (c.a as usize, c.b as usize);
-            velocity[a] = lane.kick(velocity[a], c.push_a, n);
-            velocity[b] = lane.kick_back(velocity[b], c.push_b, n);
+            let mut v = lane.kick_pair(c, (velocity[a], velocity[b]), (c.push_a, c.push_b), n);
             if t != S::ZERO {
-                velocity[a] = lane.kick(velocity[a], tangent(c.push_a), t);
-                velocity[b] = lane.kick_back(velocity[b], tangent(c.push_b), t);
+                v = lane.kick_pair(c, v, (tangent(c.push_a), tangent(c.push_b)), t);
             }
+            (velocity[a], velocity[b]) = v;
         }
         for c in &mut self.fixed {
             let (n, t) = (c.normal_impulse, c.tangent_impulse);
@@ -635,16 +669,14 @@ impl<S: Scalar> Solver<S> {
                 count_push(lane, c);
             }
             if applied != S::ZERO {
-                va = lane.kick(va, c.push_a, applied);
-                vb = lane.kick_back(vb, c.push_b, applied);
+                (va, vb) = lane.kick_pair(c, (va, vb), (c.push_a, c.push_b), applied);
             }
             if RELAX && c.friction > S::ZERO {
                 let relative = lane.sub_vec(va, vb);
                 let vt = lane.dot(relative, tangent(c.normal));
                 let applied = friction_impulse(lane, c, vt);
                 if applied != S::ZERO {
-                    va = lane.kick(va, tangent(c.push_a), applied);
-                    vb = lane.kick_back(vb, tangent(c.push_b), applied);
+                    (va, vb) = lane.kick_pair(c, (va, vb), (tangent(c.push_a), tangent(c.push_b)), applied);
                 }
             }
             velocity[a] = va;
@@ -718,8 +750,7 @@ impl<S: Scalar> Solver<S> {
             let relative = lane.sub_vec(velocity[a], velocity[b]);
             let vn = lane.dot(relative, c.normal);
             let applied = change(lane, c, vn);
-            velocity[a] = lane.kick(velocity[a], c.push_a, applied);
-            velocity[b] = lane.kick_back(velocity[b], c.push_b, applied);
+            (velocity[a], velocity[b]) = lane.kick_pair(c, (velocity[a], velocity[b]), (c.push_a, c.push_b), applied);
         }
         for c in &mut self.fixed {
             if !bounces(c) {

@@ -27,7 +27,7 @@ use super::index::Index;
 use super::motion::{Colliders, Motion, MotionScratch, Record, Touch, interact};
 use super::narrow::{with_body, with_collider};
 use super::sleep::{Islands, is_slow, wake_body};
-use super::solver::{Constraint, Settings, Solver};
+use super::solver::{Constraint, Prepared, Settings, Solver};
 use super::{Body, BodyId, Collider, Id, World};
 use crate::query::kernel::clamp_to_range;
 use crate::query::{Sweep, sweep_capsule_capsule, sweep_circle_circle};
@@ -451,9 +451,7 @@ fn build_contacts<S: Scalar>(
                 separation: g.separation,
                 gap: g.separation,
                 mass: mass(body.inverse_mass),
-                soft_mass: S::ZERO,
-                soft_bias: S::ZERO,
-                soft_push: S::ZERO,
+                prepared: Prepared::default(),
                 other: travel,
                 closing: dot(travel, g.normal),
                 friction: geometric_mean(body.friction, collider.friction),
@@ -496,9 +494,7 @@ fn build_contacts<S: Scalar>(
             separation: g.separation,
             gap: g.separation,
             mass: mass(total),
-            soft_mass: S::ZERO,
-            soft_bias: S::ZERO,
-            soft_push: S::ZERO,
+            prepared: Prepared::default(),
             other: Vec2::ZERO,
             closing: S::ZERO,
             friction: geometric_mean(a.friction, b.friction),
