@@ -8,7 +8,10 @@
 //! a bin (`square_pile_5000`), the last two also once they have come to
 //! rest (`jar_1200_settled`, `square_pile_5000_settled`: 1800 ticks in
 //! instead of 120). Each engine steps a scene through its warm-up ticks
-//! once, then every measured iteration steps a copy of that state once.
+//! once, then every measured iteration steps a copy of that state once,
+//! with the engine's buffers warm as a game's are after its first tick:
+//! rapier's `PhysicsPipeline` is kept between iterations, and geom's copy
+//! is made into one world kept between them (`world_scene::time_ticks`).
 //! The implementations (`<scene>/<impl>` in the group `peers-world`):
 //!
 //! - `geom_f32`, `geom_f64`, `geom_I32F32`: `World::step` in that type,
@@ -180,14 +183,10 @@ fn bench_geom<S: Scalar>(group: &mut BenchmarkGroup<'_, WallTime>, scene: &World
             check_inside(scene, &id, positions);
             world
         });
-        b.iter_batched_ref(
-            || world.clone(),
-            |w| {
-                w.step();
-                black_box(w.tick())
-            },
-            BatchSize::LargeInput,
-        );
+        world_scene::time_ticks(b, world, |w| {
+            w.step();
+            w.tick()
+        });
     });
 }
 

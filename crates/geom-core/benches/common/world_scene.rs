@@ -31,6 +31,10 @@
 //! ([`WorldScene::world_with`]).
 #![allow(dead_code, unreachable_pub)]
 
+use std::hint::black_box;
+use std::time::{Duration, Instant};
+
+use criterion::Bencher;
 use geom_core::world::{BodyDef, ColliderDef, World, WorldConfig};
 use geom_core::{Scalar, Segment, Vec2};
 
@@ -288,4 +292,24 @@ impl WorldScene {
     pub fn warmed_up<S: Scalar>(&self) -> World<S> {
         self.warmed_up_with(true)
     }
+}
+
+/// Times `tick` (a `step` and whatever a benchmark reads after it) on
+/// copies of `start`. Each iteration copies the state, untimed, into one
+/// world kept from iteration to iteration (`clone_from`, as
+/// `World::restore` does), so the step finds its buffers grown as a game's
+/// world does after its first tick; a fresh `clone` per iteration would
+/// time those buffers being allocated and first touched, every time.
+pub fn time_ticks<S: Scalar, R>(b: &mut Bencher<'_>, start: &World<S>, mut tick: impl FnMut(&mut World<S>) -> R) {
+    let mut world = start.clone();
+    b.iter_custom(|iterations| {
+        let mut total = Duration::ZERO;
+        for _ in 0..iterations {
+            world.clone_from(start);
+            let began = Instant::now();
+            black_box(tick(&mut world));
+            total += began.elapsed();
+        }
+        total
+    });
 }
