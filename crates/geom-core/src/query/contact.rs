@@ -2,12 +2,13 @@
 //! normal, how deep, and how far to push the first one out.
 
 use super::kernel::{
-    Axis, Dist2, PointSegment, frame, narrow_reach, offset, point_segment, reach, relations_within, scale,
+    Axis, Dist2, Near, PointSegment, frame, narrow_reach, offset, point_segment, reach, relations_within, scale,
     within_segment,
 };
 use core::fmt;
 
-use crate::scalar::Scalar;
+use crate::scalar::private::Frame;
+use crate::scalar::{Exact, Scalar};
 use crate::shape::{Capsule, Circle, Segment};
 use crate::vec2::ExactVec;
 use crate::vec2::Vec2;
@@ -123,10 +124,41 @@ pub(crate) fn contact_point_core<S: Scalar>(
     Some(Contact { point: closest() + f.offset, normal: f.normal, depth: depth(radius + inflate, f.distance) })
 }
 
-/// [`contact_point_core`] for the point–segment kernel `k`.
+/// [`contact_point_core`] for the point–segment kernel `k`. Fixed point
+/// decides and frames it from the narrow ring unless the point lies on the
+/// segment: at an end as a point's contact ([`contact_circle_circle`]'s),
+/// inside as a line's (`Sealed::frame_narrow` with `cross`); the same values. (Floats, whose two
+/// rings are both `f64`, would only recompute what `k` holds.)
 #[inline]
 pub(crate) fn contact_point_segment<S: Scalar>(k: &PointSegment<S>, radius: S, inflate: S) -> Option<Contact<S>> {
-    contact_point_core(k.dist2, radius, inflate, || k.closest(), || k.normal_direction())
+    if S::FORMAT.float {
+        return contact_point_core(k.dist2, radius, inflate, || k.closest(), || k.normal_direction());
+    }
+    let reach = narrow_reach(radius, inflate);
+    let (within, framed) = match k.near {
+        Near::End(dir, len2) => (len2 <= reach * reach, (dir, len2, None)),
+        Near::Interior(dir, cross) => {
+            (<S::Exact as Exact>::products_le(cross, cross, reach * reach, k.len2()), (dir, k.len2(), Some(cross)))
+        }
+    };
+    if !within {
+        return None;
+    }
+    if k.on_segment() {
+        return contact_point_core(k.dist2, radius, inflate, || k.closest(), || k.normal_direction());
+    }
+    let (dir, len2, cross) = framed;
+    let f = S::frame_narrow((dir.x, dir.y), len2, cross, inflate);
+    Some(framed_contact(&f, radius, (k.closest(), inflate)))
+}
+
+/// The contact of a disc of `radius` around a point with a shape of radius
+/// `inflate` around a core whose closest point is `closest`, from the
+/// frame of the direction between them (offset by `inflate`).
+#[inline]
+fn framed_contact<S: Scalar>(f: &Frame<S>, radius: S, (closest, inflate): (Vec2<S>, S)) -> Contact<S> {
+    let (normal, offset) = (Vec2::new(f.normal.0, f.normal.1), Vec2::new(f.offset.0, f.offset.1));
+    Contact { point: closest + offset, normal, depth: depth(radius + inflate, f.distance) }
 }
 
 /// The contact of `circle` with `segment`, or `None` when they are apart.
@@ -219,9 +251,8 @@ pub fn contact_circle_circle<S: Scalar>(a: &Circle<S>, b: &Circle<S>) -> Option<
     if len2 > reach * reach {
         return None;
     }
-    let f = S::frame_narrow(d.x, d.y, len2, b.radius());
-    let (normal, offset) = (Vec2::new(f.normal.0, f.normal.1), Vec2::new(f.offset.0, f.offset.1));
-    Some(Contact { point: b.center() + offset, normal, depth: depth(a.radius() + b.radius(), f.distance) })
+    let f = S::frame_narrow((d.x, d.y), len2, None, b.radius());
+    Some(framed_contact(&f, a.radius(), (b.center(), b.radius())))
 }
 
 /// The contact of capsule `a` with capsule `b`, or `None` when they are

@@ -55,5 +55,5 @@ pub fn distance_squared_point_segment<S: Scalar>(p: Vec2<S>, segment: &Segment<S
 #[inline]
 #[must_use]
 pub fn distance_point_segment<S: Scalar>(p: Vec2<S>, segment: &Segment<S>) -> S {
-    point_segment(clamp_to_range(p), segment).dist2.distance()
+    point_segment(clamp_to_range(p), segment).distance()
 }

@@ -238,6 +238,21 @@ pub(crate) struct PointSegment<S: Scalar> {
     /// A vector from the closest point towards `p`; zero exactly when `p`
     /// lies on the segment (degree 1).
     pub(crate) dir: ExactVec<S::Exact>,
+    /// `dir` and what `dist2` is made of, in the narrow ring where they
+    /// were computed.
+    pub(crate) near: Near<S>,
+}
+
+/// [`PointSegment`]'s direction and squared distance in the narrow ring.
+#[derive(Clone, Copy, Debug)]
+pub(crate) enum Near<S: Scalar> {
+    /// Closest at an end: the vector from it to the point and its squared
+    /// length (`dist2`'s numerator, over one).
+    End(ExactVec<Narrow<S>>, Narrow<S>),
+    /// Closest inside: the perpendicular towards the point (zero on the
+    /// line), whose squared length is `len2`, and `cross`, the point's
+    /// distance from the line times `√len2` (`dist2 = cross² / len2`).
+    Interior(ExactVec<Narrow<S>>, Narrow<S>),
 }
 
 /// A narrow vector in the full ring.
@@ -264,11 +279,14 @@ pub(crate) fn point_segment<S: Scalar>(p: Vec2<S>, segment: &Segment<S>) -> Poin
     let zero = <Narrow<S> as Exact>::ZERO;
     let one = <S::Exact as Exact>::ONE;
     let wide = <S::Exact as Exact>::from_narrow;
-    let (feature, t_num, dist2, dir) = if len2 <= zero || t_num <= zero {
-        (SegmentFeature::Start, zero, Dist2 { num: wide(w.length_squared()), den: one }, w)
+    let at = |feature, t_num, v: ExactVec<Narrow<S>>| {
+        let v2 = v.length_squared();
+        (feature, t_num, Dist2 { num: wide(v2), den: one }, v, Near::End(v, v2))
+    };
+    let (feature, t_num, dist2, dir, near) = if len2 <= zero || t_num <= zero {
+        at(SegmentFeature::Start, zero, w)
     } else if t_num >= len2 {
-        let v = w.sub(d);
-        (SegmentFeature::End, len2, Dist2 { num: wide(v.length_squared()), den: one }, v)
+        at(SegmentFeature::End, len2, w.sub(d))
     } else {
         // Perpendicular foot: distance² = cross² / len2 (degree 4 / degree 2).
         let cross = d.perp_dot(w);
@@ -280,9 +298,9 @@ pub(crate) fn point_segment<S: Scalar>(p: Vec2<S>, segment: &Segment<S>) -> Poin
             ExactVec { x: zero, y: zero }
         };
         let num = <S::Exact as Exact>::product(cross, cross);
-        (SegmentFeature::Interior, t_num, Dist2 { num, den: wide(len2) }, dir)
+        (SegmentFeature::Interior, t_num, Dist2 { num, den: wide(len2) }, dir, Near::Interior(dir, cross))
     };
-    PointSegment { start, end, swapped, p, s, d, len2, t_num, feature, dist2, dir: full::<S>(dir) }
+    PointSegment { start, end, swapped, p, s, d, len2, t_num, feature, dist2, dir: full::<S>(dir), near }
 }
 
 impl<S: Scalar> PointSegment<S> {
@@ -294,10 +312,8 @@ impl<S: Scalar> PointSegment<S> {
             SegmentFeature::End => self.end,
             SegmentFeature::Interior => {
                 // (deg 1 · deg 2 + deg 1 · deg 2) / deg 2 = deg 1
-                let product = <S::Exact as Exact>::product;
-                let len2 = <S::Exact as Exact>::from_narrow(self.len2);
-                let along = |s, d| S::from_ratio(product(s, self.len2) + product(d, self.t_num), len2);
-                Vec2::new(along(self.s.x, self.d.x), along(self.s.y, self.d.y))
+                let [x, y] = S::lerp_narrow([self.s.x, self.s.y], [self.d.x, self.d.y], self.t_num, self.len2);
+                Vec2::new(x, y)
             }
         }
     }
@@ -316,6 +332,22 @@ impl<S: Scalar> PointSegment<S> {
         // (deg 2 · deg 1) / deg 2 = deg 1
         let num = <S::Exact as Exact>::product(t_num, S::ONE.to_narrow());
         S::from_ratio(num, <S::Exact as Exact>::from_narrow(self.len2))
+    }
+
+    /// The distance from the point to the segment, rounded once: the
+    /// root of `dist2`, from the narrow ring.
+    #[inline]
+    pub(crate) fn distance(&self) -> S {
+        match self.near {
+            Near::End(_, len2) => S::distance_narrow(len2, None),
+            Near::Interior(_, cross) => S::distance_narrow(self.len2, Some(cross)),
+        }
+    }
+
+    /// The segment's squared length (degree 2), in the narrow ring.
+    #[inline]
+    pub(crate) fn len2(&self) -> Narrow<S> {
+        self.len2
     }
 
     /// The feature of the segment as given.

@@ -461,6 +461,24 @@ pub(crate) fn round_div<E: ExactInt>(num: E, den: E) -> E {
     if twice > den || (twice == den && q.is_odd()) { q + E::ONE } else { q }
 }
 
+/// `s + d·t / len2` rounded to the nearest integer for each component of
+/// `s` and `d`, for `len2 > 0` and `0 ≤ t ≤ len2`, when the `f64` estimate
+/// of `|d|·t / len2` settles its rounding (the estimate is within
+/// `11·2^-53` of it: three conversions within `3·2^-53` each, a quotient
+/// and a product). Its fraction is then no half, so adding the integer `s`
+/// moves no rounding: the result is exactly `round_div(s·len2 + d·t,
+/// len2)`, without forming that numerator. `None` unless both settle, for
+/// the caller to compute exactly.
+#[inline]
+pub(crate) fn lerp_estimated(s: [i128; 2], d: [i128; 2], t: i128, len2: i128) -> Option<[i128; 2]> {
+    let share = approx_f64(t.unsigned_abs()) / approx_f64(len2.unsigned_abs());
+    let along = |s: i128, d: i128| {
+        let q = i128::from(nearest_of_estimate(approx_f64(d.unsigned_abs()) * share)?);
+        Some(if d < 0 { s - q } else { s + q })
+    };
+    Some([along(s[0], d[0])?, along(s[1], d[1])?])
+}
+
 /// `√(num / den)` rounded to the nearest integer, ties to even, saturating
 /// at `max`; `den > 0`, and a non-positive `num` gives zero.
 ///

@@ -400,19 +400,49 @@ pub(crate) mod private {
             dist2: Option<(Self::Exact, Self::Exact)>,
             want_normal: bool,
         ) -> Frame<Self>;
-        /// [`frame`](Self::frame) of a point-to-point direction `(x, y)`
-        /// given in the ring of the yes/no tests, with its squared length
-        /// `len2` as the squared distance: the same values, which a type
-        /// may compute without the full ring.
+        /// [`frame`](Self::frame) of a direction `(x, y)` given in the ring
+        /// of the yes/no tests with its squared length `len2`, and its
+        /// squared distance: `len2` itself (a point's direction from a
+        /// point, `cross` none), or `cross² / len2` (a point's perpendicular
+        /// from a line it lies `cross / √len2` from, `cross` of degree 2).
+        /// The same values, which a type may compute without the full ring.
         #[inline]
         fn frame_narrow(
-            x: <Self::Exact as Exact>::Narrow,
-            y: <Self::Exact as Exact>::Narrow,
+            (x, y): (<Self::Exact as Exact>::Narrow, <Self::Exact as Exact>::Narrow),
             len2: <Self::Exact as Exact>::Narrow,
+            cross: Option<<Self::Exact as Exact>::Narrow>,
             length: Self,
         ) -> Frame<Self> {
             let full = <Self::Exact as Exact>::from_narrow;
-            Self::frame(full(x), full(y), length, Some((full(len2), <Self::Exact as Exact>::ONE)), true)
+            Self::frame(full(x), full(y), length, Some(narrow_dist2(len2, cross)), true)
+        }
+        /// The distance of [`frame_narrow`](Self::frame_narrow) alone:
+        /// `√len2`, or `|cross| / √len2` with `cross`, rounded as
+        /// [`from_sqrt_ratio`](Self::from_sqrt_ratio) rounds it.
+        #[inline]
+        fn distance_narrow(
+            len2: <Self::Exact as Exact>::Narrow,
+            cross: Option<<Self::Exact as Exact>::Narrow>,
+        ) -> Self {
+            let (num, den) = narrow_dist2(len2, cross);
+            Self::from_sqrt_ratio(num, den)
+        }
+        /// `s + d·t / len2` for each component of `s` and `d` (of degree
+        /// 1), the exact value rounded once as
+        /// [`from_ratio`](Self::from_ratio) rounds it, for `0 ≤ t ≤ len2`
+        /// and `len2 > 0` of degree 2, all in the ring of the yes/no tests:
+        /// the point a share `t / len2` of the way along a segment from `s`
+        /// by `d`.
+        #[inline]
+        fn lerp_narrow(
+            s: [<Self::Exact as Exact>::Narrow; 2],
+            d: [<Self::Exact as Exact>::Narrow; 2],
+            t: <Self::Exact as Exact>::Narrow,
+            len2: <Self::Exact as Exact>::Narrow,
+        ) -> [Self; 2] {
+            let product = <Self::Exact as Exact>::product;
+            let den = <Self::Exact as Exact>::from_narrow(len2);
+            [0, 1].map(|i| Self::from_ratio(product(s[i], len2) + product(d[i], t), den))
         }
         /// `self·rhs`, the exact product rounded once to nearest (ties to
         /// even) and saturating: the product of the raw values in the
@@ -449,6 +479,16 @@ pub(crate) mod private {
         /// The value's bits, for checksums: raw bits (sign-extended) for
         /// fixed-point types, the IEEE-754 pattern for floats.
         fn hash_bits(self) -> u64;
+    }
+
+    /// The squared distance of [`Sealed::frame_narrow`] in the full ring,
+    /// as a ratio: `len2 / 1`, or `cross² / len2`.
+    #[inline]
+    pub(crate) fn narrow_dist2<E: Exact>(len2: E::Narrow, cross: Option<E::Narrow>) -> (E, E) {
+        match cross {
+            None => (E::from_narrow(len2), E::ONE),
+            Some(cross) => (E::product(cross, cross), E::from_narrow(len2)),
+        }
     }
 
     /// See [`Sealed::frame`].

@@ -221,7 +221,8 @@ mod tests {
 
     /// The property: `frame_narrow` (the centres' difference in the narrow
     /// ring, `contact_circle_circle`'s path) gives the same normal, offset
-    /// and distance as `frame` of the same values in the full ring, bit for
+    /// and distance as `frame` of the same values in the full ring (and
+    /// `distance_narrow` the same distance), bit for
     /// bit, for differences of every size (the estimated path below 2^46,
     /// the exact fallback above it, zero) and radii of every size.
     fn narrow_frame_agrees_with_the_exact_ring<S: Scalar>(bits: u32, from_bits: impl Fn(i64) -> S) {
@@ -235,15 +236,78 @@ mod tests {
             let y = coordinate(&mut rng) - coordinate(&mut rng);
             let length = from_bits((raw(&mut rng, bits) >> 3).abs());
             let len2 = x * x + y * y;
-            let narrow = S::frame_narrow(x, y, len2, length);
+            let narrow = S::frame_narrow((x, y), len2, None, length);
             let full = <S::Exact as Exact>::from_narrow;
             let exact = S::frame(full(x), full(y), length, Some((full(len2), <S::Exact as Exact>::ONE)), true);
+            assert_eq!(S::distance_narrow(len2, None), exact.distance, "√{len2:?}");
             assert_eq!(
                 (narrow.normal, narrow.offset, narrow.distance),
                 (exact.normal, exact.offset, exact.distance),
                 "({x:?}, {y:?}) at {length}"
             );
         }
+    }
+
+    /// The property: inside a segment, `frame_narrow` with `cross` (the
+    /// perpendicular to the point and its distance from the line, `cross /
+    /// √len2`, from the narrow ring: `contact_circle_segment`'s path),
+    /// `distance_narrow` (that distance alone) and `lerp_narrow` (the closest point, `s +
+    /// d·t/len2`) give the same bits as the full ring's `frame` and
+    /// `from_sqrt_ratio` of the squared distance `cross² / len2` and its
+    /// `from_ratio` of the point, for segments and points of every size, and on a
+    /// half-unit grid, where the closest point falls on ties of the
+    /// rounding.
+    fn narrow_line_agrees_with_the_exact_ring<S: Scalar>(bits: u32, from_bits: impl Fn(i64) -> S) {
+        use crate::scalar::exact::Exact;
+        let mut rng = SplitMix(0x6c69_6e65 ^ u64::from(bits));
+        let zero = <<S::Exact as Exact>::Narrow as Exact>::ZERO;
+        let (full, product) = (<S::Exact as Exact>::from_narrow, <S::Exact as Exact>::product);
+        for i in 0..100_000 {
+            let coordinate = |rng: &mut SplitMix| {
+                if i % 4 == 0 {
+                    S::from_f64(f64::from((rng.next() % 33) as u32) * 0.5 - 8.0).to_narrow()
+                } else {
+                    from_bits(raw(rng, bits) >> 3).to_narrow()
+                }
+            };
+            let [sx, sy, ex, ey, px, py] = [(); 6].map(|()| coordinate(&mut rng));
+            let (dx, dy, wx, wy) = (ex - sx, ey - sy, px - sx, py - sy);
+            let len2 = dx * dx + dy * dy;
+            if len2 == zero {
+                continue;
+            }
+            let cross = dx * wy - dy * wx;
+            let along = wx * dx + wy * dy;
+            let t = if along < zero {
+                zero
+            } else if along > len2 {
+                len2
+            } else {
+                along
+            };
+            let length = from_bits((raw(&mut rng, bits) >> 3).abs());
+            let (x, y) = if cross < zero { (dy, zero - dx) } else { (zero - dy, dx) };
+            let line = S::frame_narrow((x, y), len2, Some(cross), length);
+            let exact = S::frame(full(x), full(y), length, Some((product(cross, cross), full(len2))), true);
+            assert_eq!(
+                (line.normal, line.offset, line.distance),
+                (exact.normal, exact.offset, exact.distance),
+                "({x:?}, {y:?}), cross {cross:?}, at {length}"
+            );
+            let distance = S::from_sqrt_ratio(product(cross, cross), full(len2));
+            assert_eq!(S::distance_narrow(len2, Some(cross)), distance, "|{cross:?}| / √{len2:?}");
+            let lerp = S::lerp_narrow([sx, sy], [dx, dy], t, len2);
+            let exact = [(sx, dx), (sy, dy)].map(|(s, d)| S::from_ratio(product(s, len2) + product(d, t), full(len2)));
+            assert_eq!(lerp, exact, "({sx:?}, {sy:?}) + ({dx:?}, {dy:?})·{t:?}/{len2:?}");
+        }
+    }
+
+    #[test]
+    fn the_narrow_line_agrees_with_the_exact_ring() {
+        narrow_line_agrees_with_the_exact_ring::<I16F16>(32, |b| I16F16::from_bits(b as i32));
+        narrow_line_agrees_with_the_exact_ring::<I8F24>(32, |b| I8F24::from_bits(b as i32));
+        narrow_line_agrees_with_the_exact_ring::<I32F32>(64, I32F32::from_bits);
+        narrow_line_agrees_with_the_exact_ring::<I48F16>(64, I48F16::from_bits);
     }
 
     #[test]
