@@ -127,19 +127,22 @@ pub(crate) fn contact_point_core<S: Scalar>(
 /// [`contact_point_core`] for the point–segment kernel `k`. Fixed point
 /// decides and frames it from the narrow ring unless the point lies on the
 /// segment: at an end as a point's contact ([`contact_circle_circle`]'s),
-/// inside as a line's (`Sealed::frame_narrow` with `cross`); the same values. (Floats, whose two
-/// rings are both `f64`, would only recompute what `k` holds.)
+/// inside as a line's (`Sealed::frame_narrow` with `cross`); the same
+/// values. (Floats, whose two rings are both `f64`, would only recompute
+/// what `k` holds.)
 #[inline]
 pub(crate) fn contact_point_segment<S: Scalar>(k: &PointSegment<S>, radius: S, inflate: S) -> Option<Contact<S>> {
     if S::FORMAT.float {
         return contact_point_core(k.dist2, radius, inflate, || k.closest(), || k.normal_direction());
     }
+    let (dir, len2, cross) = match k.near {
+        Near::End(dir, dir2) => (dir, dir2, None),
+        Near::Interior(dir, cross) => (dir, k.len2(), Some(cross)),
+    };
     let reach = narrow_reach(radius, inflate);
-    let (within, framed) = match k.near {
-        Near::End(dir, len2) => (len2 <= reach * reach, (dir, len2, None)),
-        Near::Interior(dir, cross) => {
-            (<S::Exact as Exact>::products_le(cross, cross, reach * reach, k.len2()), (dir, k.len2(), Some(cross)))
-        }
+    let within = match cross {
+        None => len2 <= reach * reach,
+        Some(cross) => <S::Exact as Exact>::products_le(cross, cross, reach * reach, len2),
     };
     if !within {
         return None;
@@ -147,7 +150,6 @@ pub(crate) fn contact_point_segment<S: Scalar>(k: &PointSegment<S>, radius: S, i
     if k.on_segment() {
         return contact_point_core(k.dist2, radius, inflate, || k.closest(), || k.normal_direction());
     }
-    let (dir, len2, cross) = framed;
     let f = S::frame_narrow((dir.x, dir.y), len2, cross, inflate);
     Some(framed_contact(&f, radius, (k.closest(), inflate)))
 }
