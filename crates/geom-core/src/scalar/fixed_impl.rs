@@ -132,11 +132,7 @@ impl<F: Frac32> Sealed<FixedI64<F::Double>> for FixedI32<F> {
 
     #[inline]
     fn lerp_narrow(s: [i128; 2], d: [i128; 2], t: i128, len2: i128) -> [Self; 2] {
-        // Between the segment's ends `s` and `s + d`, which the type holds.
-        lerp_estimated(s, d, t, len2).map_or_else(
-            || [0, 1].map(|i| Self::from_ratio(s[i] * len2 + d[i] * t, len2)),
-            |q| q.map(|q| Self::from_bits(q as i32)),
-        )
+        lerp_native(s, d, (t, len2), |q| Self::from_bits(q as i32))
     }
 
     #[inline]
@@ -248,14 +244,7 @@ impl<F: Frac64> Sealed<FixedI128<F::Double>> for FixedI64<F> {
 
     #[inline]
     fn lerp_narrow(s: [i128; 2], d: [i128; 2], t: i128, len2: i128) -> [Self; 2] {
-        // Between the segment's ends `s` and `s + d`, which the type holds.
-        lerp_estimated(s, d, t, len2).map_or_else(
-            || {
-                let [t, len2] = [t, len2].map(Exact256::new);
-                [0, 1].map(|i| Self::from_ratio(Exact256::new(s[i]) * len2 + Exact256::new(d[i]) * t, len2))
-            },
-            |q| q.map(|q| Self::from_bits(q as i64)),
-        )
+        lerp_native(s, d, (t, len2), |q| Self::from_bits(q as i64))
     }
 
     #[inline]
@@ -377,11 +366,27 @@ where
     frame_rounded_once(full(x), full(y), length, Some(narrow_dist2(len2, cross)), true, (one, max, root))
 }
 
+/// `Sealed::lerp_narrow` for fixed point: [`lerp_estimated`], else the
+/// exact ratio in the full ring. Each result lies between the segment's
+/// ends `s` and `s + d`, which the type holds, so `raw` (the type's value
+/// of raw bits) never truncates.
+#[inline]
+fn lerp_native<W, T: Sealed<W>>(s: [i128; 2], d: [i128; 2], (t, len2): (i128, i128), raw: impl Fn(i128) -> T) -> [T; 2]
+where
+    T::Exact: Exact<Narrow = i128>,
+{
+    lerp_estimated(s, d, t, len2).map_or_else(
+        || {
+            let (product, full) = (<T::Exact as Exact>::product, <T::Exact as Exact>::from_narrow);
+            [0, 1].map(|i| T::from_ratio(product(s[i], len2) + product(d[i], t), full(len2)))
+        },
+        |q| q.map(raw),
+    )
+}
+
 /// `Sealed::distance_narrow` for fixed point: [`distance_estimated`], else
 /// the full ring's `sqrt_ratio` of the same squared distance.
-// Forced: with the caller's `cross` known, the match folds away (a plain
-// `#[inline]` left a call: 149 instructions per `distance_point_segment`
-// in `I32F32` against 133, by callgrind).
+// Forced, as `distance_estimated` is.
 #[allow(clippy::inline_always)]
 #[inline(always)]
 fn distance_native<E: ExactInt + Exact<Narrow = i128>>((len2, cross): (i128, Option<i128>), max: u64) -> u64 {
