@@ -171,11 +171,21 @@ impl<F: Frac32> Sealed<FixedI64<F::Double>> for FixedI32<F> {
     }
 
     #[inline]
-    fn beyond(self, bound: Self) -> bool {
+    fn mark(self, bound: Self) -> u64 {
         // `bits + bound` lies in `[0, 2·bound]` exactly when `bits` lies
         // in `[−bound, bound]`; anything else wraps above it.
-        let (bits, bound) = (self.to_bits() as u32, bound.to_bits() as u32);
-        bits.wrapping_add(bound) > bound.wrapping_add(bound)
+        u64::from((self.to_bits() as u32).wrapping_add(bound.to_bits() as u32))
+    }
+
+    #[inline]
+    fn merge_marks(a: u64, b: u64) -> u64 {
+        // At least the larger: a mark beyond `2·bound` stays beyond it.
+        a | b
+    }
+
+    #[inline]
+    fn marks_beyond(marks: u64, bound: Self) -> bool {
+        marks > u64::from((bound.to_bits() as u32).wrapping_add(bound.to_bits() as u32))
     }
 
     #[inline]
@@ -283,11 +293,21 @@ impl<F: Frac64> Sealed<FixedI128<F::Double>> for FixedI64<F> {
     }
 
     #[inline]
-    fn beyond(self, bound: Self) -> bool {
+    fn mark(self, bound: Self) -> u64 {
         // `bits + bound` lies in `[0, 2·bound]` exactly when `bits` lies
         // in `[−bound, bound]`; anything else wraps above it.
-        let (bits, bound) = (self.to_bits() as u64, bound.to_bits() as u64);
-        bits.wrapping_add(bound) > bound.wrapping_add(bound)
+        (self.to_bits() as u64).wrapping_add(bound.to_bits() as u64)
+    }
+
+    #[inline]
+    fn merge_marks(a: u64, b: u64) -> u64 {
+        // At least the larger: a mark beyond `2·bound` stays beyond it.
+        a | b
+    }
+
+    #[inline]
+    fn marks_beyond(marks: u64, bound: Self) -> bool {
+        marks > (bound.to_bits() as u64).wrapping_add(bound.to_bits() as u64)
     }
 
     #[inline]
@@ -550,6 +570,55 @@ mod tests {
     use fixed::types::{I16F16, I24F8, I32F32, I48F16};
 
     use super::*;
+
+    /// Merged marks against a power-of-two bound answer whether any value
+    /// marked lay outside `[−bound, bound]`: always when one did (the fast
+    /// lane's soundness), and never when all lay strictly inside (so it
+    /// is not given up for nothing), in every type.
+    fn marks_tell_whether_a_value_left_the_bound<S: Scalar>() {
+        let bound = S::from_f64(4096.0);
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut next = || {
+            state ^= state << 13;
+            state ^= state >> 7;
+            state ^= state << 17;
+            state
+        };
+        for _ in 0..20_000 {
+            let count = 1 + next() % 6;
+            let values: alloc::vec::Vec<f64> = (0..count)
+                .map(|_| {
+                    let unit = (next() >> 11) as f64 / (1_u64 << 53) as f64;
+                    let scale = [4095.0, 4096.0, 4097.0, 1e6][(next() % 4) as usize];
+                    (unit * 2.0 - 1.0) * scale
+                })
+                .collect();
+            let scalars: alloc::vec::Vec<S> = values.iter().map(|&v| S::from_f64(v)).collect();
+            let marks = scalars.iter().fold(0, |m, v| S::merge_marks(m, v.mark(bound)));
+            let outside = scalars.iter().any(|v| *v > bound || *v < -bound);
+            let inside = scalars.iter().all(|v| *v < bound && *v > -bound);
+            if outside {
+                assert!(S::marks_beyond(marks, bound), "{values:?}");
+            }
+            if inside {
+                assert!(!S::marks_beyond(marks, bound), "{values:?}");
+            }
+        }
+        for v in [S::from_f64(1e9), S::from_f64(-1e9), S::from_f64(-4096.0), S::from_f64(4096.0)] {
+            assert_eq!(S::marks_beyond(v.mark(bound), bound), v > bound || v < -bound);
+        }
+    }
+
+    #[test]
+    fn marks_tell_whether_a_value_left_the_bound_in_every_type() {
+        marks_tell_whether_a_value_left_the_bound::<f32>();
+        marks_tell_whether_a_value_left_the_bound::<f64>();
+        marks_tell_whether_a_value_left_the_bound::<I16F16>();
+        marks_tell_whether_a_value_left_the_bound::<I32F32>();
+        marks_tell_whether_a_value_left_the_bound::<I48F16>();
+        assert!(f32::marks_beyond(f32::NAN.mark(4096.0), 4096.0));
+        assert!(f64::marks_beyond(f64::merge_marks(1.0_f64.mark(4096.0), f64::NAN.mark(4096.0)), 4096.0));
+    }
 
     #[test]
     fn sqrt_is_correctly_rounded_for_i16f16() {

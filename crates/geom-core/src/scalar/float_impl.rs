@@ -84,8 +84,20 @@ impl Sealed<f32> for f32 {
     }
 
     #[inline]
-    fn beyond(self, bound: Self) -> bool {
-        self.is_nan() || self.abs() > bound
+    fn mark(self, _bound: Self) -> u64 {
+        // The bits of a magnitude grow with it, and a NaN's lie above
+        // infinity's.
+        u64::from(self.abs().to_bits())
+    }
+
+    #[inline]
+    fn merge_marks(a: u64, b: u64) -> u64 {
+        a.max(b)
+    }
+
+    #[inline]
+    fn marks_beyond(marks: u64, bound: Self) -> bool {
+        marks > u64::from(bound.to_bits())
     }
 
     #[inline]
@@ -167,8 +179,20 @@ impl Sealed<f64> for f64 {
     }
 
     #[inline]
-    fn beyond(self, bound: Self) -> bool {
-        self.is_nan() || self.abs() > bound
+    fn mark(self, _bound: Self) -> u64 {
+        // The bits of a magnitude grow with it, and a NaN's lie above
+        // infinity's.
+        self.abs().to_bits()
+    }
+
+    #[inline]
+    fn merge_marks(a: u64, b: u64) -> u64 {
+        a.max(b)
+    }
+
+    #[inline]
+    fn marks_beyond(marks: u64, bound: Self) -> bool {
+        marks > bound.to_bits()
     }
 
     #[inline]

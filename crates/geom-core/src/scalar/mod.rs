@@ -471,9 +471,22 @@ pub(crate) mod private {
         fn add_wrap(self, rhs: Self) -> Self;
         /// `self − rhs`, wrapping for fixed point (the caller bounds it).
         fn sub_wrap(self, rhs: Self) -> Self;
-        /// Whether `self` lies outside `[−bound, bound]` (`bound ≥ 0`), or
-        /// is NaN: one comparison of the raw bits for fixed point.
-        fn beyond(self, bound: Self) -> bool;
+        /// A mark of where `self` lies against `bound` (`bound ≥ 0`, a
+        /// power of two for fixed point), to merge with others by
+        /// [`merge_marks`](Self::merge_marks) and test once by
+        /// [`marks_beyond`](Self::marks_beyond): whether any value marked
+        /// lies outside `[−bound, bound]` or is NaN. One addition for
+        /// fixed point (`bits + bound`, wrapping).
+        fn mark(self, bound: Self) -> u64;
+        /// Two marks as one (no value marked: 0). An `|` for fixed point:
+        /// the marks of values within the bound lie in `[0, 2·bound]`,
+        /// those below `2·bound` (a power of two) merge below it, and a
+        /// mark above it stays above. The larger for floats.
+        fn merge_marks(a: u64, b: u64) -> u64;
+        /// Whether a merged mark has a value outside `[−bound, bound]` or
+        /// NaN; never false when one does. (For fixed point, a value of
+        /// exactly `bound` merged with others may also answer true.)
+        fn marks_beyond(marks: u64, bound: Self) -> bool;
         /// Whether the value is finite (always true for fixed-point).
         fn is_finite(self) -> bool;
         /// The value's bits, for checksums: raw bits (sign-extended) for

@@ -341,8 +341,16 @@ impl<S: Scalar> Lane<S> for Checked {
 /// value stays within the bound that makes them the checked lane's.
 struct Fast<S> {
     tame: Tame<S>,
-    /// Whether a kept value left the bound: the tick is then solved again.
-    left: bool,
+    /// Every kept value's mark, merged: whether one left the bound (the
+    /// tick is then solved again) is asked once, at the end.
+    marks: u64,
+}
+
+impl<S: Scalar> Fast<S> {
+    /// Whether a kept value left the bound.
+    fn left(&self) -> bool {
+        S::marks_beyond(self.marks, self.tame.value)
+    }
 }
 
 impl<S: Scalar> Lane<S> for Fast<S> {
@@ -368,7 +376,7 @@ impl<S: Scalar> Lane<S> for Fast<S> {
 
     #[inline]
     fn keep(&mut self, v: S) -> S {
-        self.left |= v.beyond(self.tame.value);
+        self.marks = S::merge_marks(self.marks, v.mark(self.tame.value));
         v
     }
 }
@@ -572,9 +580,9 @@ impl<S: Scalar> Solver<S> {
             self.start.impulses.clear();
             let contacts = self.pairs.iter().chain(&self.fixed);
             self.start.impulses.extend(contacts.map(|c| (c.normal_impulse, c.tangent_impulse)));
-            let mut lane = Fast { tame: settings.tame, left: false };
+            let mut lane = Fast { tame: settings.tame, marks: 0 };
             self.run(&mut lane, settings);
-            self.fast = !lane.left;
+            self.fast = !lane.left();
             if self.fast {
                 return;
             }
