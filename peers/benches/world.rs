@@ -11,7 +11,10 @@
 //! once, then every measured iteration steps a copy of that state once,
 //! with the engine's buffers warm as a game's are after its first tick:
 //! rapier's `PhysicsPipeline` is kept between iterations, and geom's copy
-//! is made into one world kept between them (`world_scene::time_ticks`).
+//! is made into one world kept between them and reaches the measured
+//! state by one untimed step from the tick before, so that its narrow
+//! phase's answers for unchanged bodies are those a game's world has
+//! (`world_scene::time_ticks`).
 //! The implementations (`<scene>/<impl>` in the group `peers-world`):
 //!
 //! - `geom_f32`, `geom_f64`, `geom_I32F32`: `World::step` in that type,
@@ -178,7 +181,7 @@ fn bench_geom<S: Scalar>(group: &mut BenchmarkGroup<'_, WallTime>, scene: &World
     let mut warmed: Option<World<S>> = None;
     group.bench_function(BenchmarkId::new(&scene.name, &id), |b| {
         let world = warmed.get_or_insert_with(|| {
-            let world = scene.warmed_up_with::<S>(sleeping);
+            let world = scene.before_measured::<S>(sleeping);
             let positions = world.bodies().iter().map(|b| [b.position().x.to_f64(), b.position().y.to_f64()]);
             check_inside(scene, &id, positions);
             world

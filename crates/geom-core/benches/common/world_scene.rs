@@ -292,20 +292,32 @@ impl WorldScene {
     pub fn warmed_up<S: Scalar>(&self) -> World<S> {
         self.warmed_up_with(true)
     }
+
+    /// The world [`time_ticks`] starts from to time the tick after the
+    /// warm-up: [`warmed_up_with`](Self::warmed_up_with) one tick short.
+    pub fn before_measured<S: Scalar>(&self, sleeping: bool) -> World<S> {
+        Self { warm_up: self.warm_up.saturating_sub(1), ..self.clone() }.warmed_up_with(sleeping)
+    }
 }
 
 /// Times `tick` (a `step` and whatever a benchmark reads after it) on
-/// copies of `start`. Each iteration copies the state, untimed, into one
-/// world kept from iteration to iteration (`clone_from`, as
-/// `World::restore` does), so the step finds its buffers grown as a game's
-/// world does after its first tick; a fresh `clone` per iteration would
-/// time those buffers being allocated and first touched, every time.
-pub fn time_ticks<S: Scalar, R>(b: &mut Bencher<'_>, start: &World<S>, mut tick: impl FnMut(&mut World<S>) -> R) {
-    let mut world = start.clone();
+/// the world one tick after `before`. Each iteration copies `before`,
+/// untimed, into one world kept from iteration to iteration (`clone_from`,
+/// as `World::restore` does) and steps it once, untimed, so that what a
+/// step keeps from tick to tick without it being state (its buffers, grown
+/// as a game's are after its first tick, and the narrow phase's answers
+/// for bodies that did not change) is what a game's world has from the
+/// tick before. Timing the same tick again and again from one state would
+/// find every answer of the last iteration still good, moving bodies'
+/// too; a fresh `clone` per iteration would time the buffers being
+/// allocated and first touched, every time.
+pub fn time_ticks<S: Scalar, R>(b: &mut Bencher<'_>, before: &World<S>, mut tick: impl FnMut(&mut World<S>) -> R) {
+    let mut world = before.clone();
     b.iter_custom(|iterations| {
         let mut total = Duration::ZERO;
         for _ in 0..iterations {
-            world.clone_from(start);
+            world.clone_from(before);
+            world.step();
             let began = Instant::now();
             black_box(tick(&mut world));
             total += began.elapsed();

@@ -23,6 +23,8 @@
 //!   continuous motion (`motion.rs`) then keeps bodies out of colliders,
 //!   whatever the solver did.
 
+use alloc::vec::Vec;
+
 use super::aabb::speculative_margin;
 use super::arith::{dot, hold, manhattan, scale};
 use super::{Body, Shape};
@@ -135,31 +137,140 @@ pub(super) fn with_body<S: Scalar>(
     motion_a: Vec2<S>,
     motion_b: Vec2<S>,
 ) -> Option<Geometry<S>> {
+    near_body(a, b).or_else(|| apart_body(a, b, motion_a, motion_b))
+}
+
+/// Where bodies `a` and `b` touch, overlap or come within their
+/// speculative margin, from their shapes alone.
+fn near_body<S: Scalar>(a: &Body<S>, b: &Body<S>) -> Option<Geometry<S>> {
     let margin = speculative_margin(a, b);
-    let capsules = a.is_capsule() || b.is_capsule();
-    let near = if capsules {
+    let contact = if a.is_capsule() || b.is_capsule() {
         let grown = Capsule::new_unchecked(b.capsule().segment(), b.radius() + margin);
         contact_capsule_capsule(&a.capsule(), &grown)
     } else {
         contact_circle_circle(&a.circle, &Circle::new_unchecked(b.position(), b.radius() + margin))
-    };
-    if let Some(contact) = near {
-        let normal = contact.normal;
-        return Some(Geometry {
-            normal,
-            separation: hold(margin - contact.depth),
-            point: contact.point - scale(normal, margin),
-        });
-    }
-    // Apart by more than the margin: they meet only if they close more.
+    }?;
+    let normal = contact.normal;
+    Some(Geometry { normal, separation: hold(margin - contact.depth), point: contact.point - scale(normal, margin) })
+}
+
+/// Where bodies `a` and `b`, apart by more than their speculative margin,
+/// first touch as they move by `motion_a` and `motion_b`, if they do.
+fn apart_body<S: Scalar>(a: &Body<S>, b: &Body<S>, motion_a: Vec2<S>, motion_b: Vec2<S>) -> Option<Geometry<S>> {
+    // They meet only if they close by more than the margin.
     let relative = motion_a - motion_b;
-    if manhattan(relative) <= margin {
+    if manhattan(relative) <= speculative_margin(a, b) {
         return None;
     }
-    let sweep = if capsules {
+    let sweep = if a.is_capsule() || b.is_capsule() {
         sweep_capsule_capsule(&a.capsule(), motion_a, &b.capsule(), motion_b)
     } else {
         sweep_circle_circle(&a.circle, motion_a, &b.circle, motion_b)
     };
     Geometry::of_sweep(sweep, relative)
+}
+
+/// What [`near_body`] reads of one body: its circle, and a capsule's
+/// core.
+#[derive(Clone, Copy, Debug)]
+struct Outline<S> {
+    circle: Circle<S>,
+    core: [Vec2<S>; 2],
+}
+
+impl<S: Scalar> Outline<S> {
+    fn of(body: &Body<S>) -> Self {
+        Self { circle: body.circle, core: body.core() }
+    }
+
+    /// Whether every value has the same bits (a float's zero and minus
+    /// zero differ, and may give answers that differ in a sign).
+    fn same_bits(&self, other: &Self) -> bool {
+        let values = |x: &Self| {
+            let ([s, e], c) = (x.core, x.circle.center());
+            [c.x, c.y, x.circle.radius(), s.x, s.y, e.x, e.y]
+        };
+        values(self).iter().zip(&values(other)).all(|(p, q)| p.hash_bits() == q.hash_bits())
+    }
+}
+
+/// A pair's answer, by the pair's body indices.
+type Answer<S> = (u32, u32, Option<Geometry<S>>);
+
+/// The narrow phase's answers of the last tick, given again to pairs of
+/// bodies that have not moved since: a pile at rest with sleeping off
+/// asks the same questions tick after tick. What is kept is the part of
+/// [`with_body`] that reads only the shapes ([`near_body`]), and it is
+/// reused only when both shapes have the same bits as when it was found,
+/// so it is the answer `near_body` would give again: the same bits, from
+/// a cache that is never state. (A body resting on others keeps its
+/// place but not its velocity, which the solver leaves a few rounding
+/// steps from zero: the part that reads the motions is asked again.)
+#[derive(Debug)]
+pub(super) struct Memo<S> {
+    /// Per body index: its shape this tick, and whether it is the shape
+    /// of the tick before.
+    shapes: Vec<Outline<S>>,
+    same: Vec<bool>,
+    /// The last tick's answers and this tick's, each by pair, ascending.
+    last: Vec<Answer<S>>,
+    next: Vec<Answer<S>>,
+    /// How far `last` has been looked through, and how many answers this
+    /// tick it gave again.
+    at: usize,
+    pub(super) recalled: usize,
+}
+
+impl<S> Default for Memo<S> {
+    fn default() -> Self {
+        Self { shapes: Vec::new(), same: Vec::new(), last: Vec::new(), next: Vec::new(), at: 0, recalled: 0 }
+    }
+}
+
+impl<S: Scalar> Memo<S> {
+    /// Starts a tick of `bodies`.
+    pub(super) fn begin(&mut self, bodies: &[Body<S>]) {
+        self.same.clear();
+        self.shapes.truncate(bodies.len());
+        for (i, body) in bodies.iter().enumerate() {
+            let now = Outline::of(body);
+            if let Some(then) = self.shapes.get_mut(i) {
+                self.same.push(then.same_bits(&now));
+                *then = now;
+            } else {
+                self.same.push(false);
+                self.shapes.push(now);
+            }
+        }
+        core::mem::swap(&mut self.last, &mut self.next);
+        self.next.clear();
+        (self.at, self.recalled) = (0, 0);
+    }
+
+    /// [`with_body`] for bodies `i < j` (`a` and `b`, expected to move by
+    /// `motion_a` and `motion_b`), asked in ascending order of pairs, its
+    /// shapes' part the last tick's answer if neither body moved since.
+    pub(super) fn with_body(
+        &mut self,
+        (i, j): (u32, u32),
+        (a, b): (&Body<S>, &Body<S>),
+        motion_a: Vec2<S>,
+        motion_b: Vec2<S>,
+    ) -> Option<Geometry<S>> {
+        let unchanged = |k: u32| self.same.get(k as usize).copied().unwrap_or(false);
+        let recalled = if unchanged(i) && unchanged(j) { self.recall((i, j)) } else { None };
+        let near = recalled.map_or_else(|| near_body(a, b), |&(_, _, near)| near);
+        self.next.push((i, j, near));
+        near.or_else(|| apart_body(a, b, motion_a, motion_b))
+    }
+
+    /// The last tick's answer for pair `key`, if it had one.
+    fn recall(&mut self, key: (u32, u32)) -> Option<&Answer<S>> {
+        while self.last.get(self.at).is_some_and(|&(i, j, _)| (i, j) < key) {
+            self.at += 1;
+        }
+        let answer = self.last.get(self.at).filter(|&&(i, j, _)| (i, j) == key)?;
+        self.recalled += 1;
+        Some(answer)
+    }
 }

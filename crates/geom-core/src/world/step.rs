@@ -25,7 +25,7 @@ use super::contact::ContactState;
 use super::events::{self, Event, EventKind};
 use super::index::Index;
 use super::motion::{Colliders, Motion, MotionScratch, Record, Touch, interact};
-use super::narrow::{with_body, with_collider};
+use super::narrow::{Memo, with_body, with_collider};
 use super::sleep::{Islands, is_slow, wake_body};
 use super::solver::{Constraint, Prepared, Settings, Solver};
 use super::{Body, BodyId, Collider, Id, World};
@@ -142,6 +142,8 @@ pub(super) struct Scratch<S> {
     /// The pairs in contact before this tick, for the events.
     previous: Vec<(BodyId, Id)>,
     motion: MotionScratch<S>,
+    /// The narrow phase's answers, for bodies that have not changed.
+    memo: Memo<S>,
     /// The pairs of awake bodies in contact, and the islands they make.
     links: Vec<(u32, u32)>,
     islands: Islands,
@@ -167,6 +169,7 @@ impl<S> Default for Scratch<S> {
             overlaps: Vec::new(),
             previous: Vec::new(),
             motion: MotionScratch::default(),
+            memo: Memo::default(),
             links: Vec::new(),
             islands: Islands::default(),
             event_keys: Vec::new(),
@@ -407,7 +410,7 @@ fn build_contacts<S: Scalar>(
     scratch: &mut Scratch<S>,
     contacts: &[ContactState<S>],
 ) {
-    let Scratch { solver, pair_meta, fixed_meta, watched, gravity, .. } = scratch;
+    let Scratch { solver, pair_meta, fixed_meta, watched, gravity, memo, .. } = scratch;
     solver.clear(bodies.len());
     pair_meta.clear();
     fixed_meta.clear();
@@ -466,6 +469,7 @@ fn build_contacts<S: Scalar>(
     }
 
     let mut warm = Warm { contacts, at: 0 };
+    memo.begin(bodies);
     for &(i, j) in &index.bodies {
         let (a, b) = (&bodies[i as usize], &bodies[j as usize]);
         if a.asleep() || b.asleep() || !a.filter.matches(b.filter) || (a.sensor && b.sensor) {
@@ -479,7 +483,7 @@ fn build_contacts<S: Scalar>(
             watched.push(Watch { i, j, margin: S::ZERO, swept: false, sensor: a.sensor || b.sensor });
             continue;
         }
-        let Some(g) = with_body(a, b, ei, ej) else {
+        let Some(g) = memo.with_body((i, j), (a, b), ei, ej) else {
             watched.push(Watch { i, j, margin, swept: manhattan(ei - ej) > margin, sensor: false });
             continue;
         };
@@ -770,8 +774,13 @@ mod tests {
     /// dropped in among platforms (one moving), a bullet, and a heavy ball
     /// on a light one: every kind of contact the solver has.
     fn busy_world<S: Scalar>() -> World<S> {
+        busy_world_with(WorldConfig::new(Vec2::from_f64(0.0, -0.02)))
+    }
+
+    /// [`busy_world`] with `config` (its gravity −0.02).
+    fn busy_world_with<S: Scalar>(config: WorldConfig<S>) -> World<S> {
         let v = Vec2::<S>::from_f64;
-        let mut w = World::new(WorldConfig::new(v(0.0, -0.02))).unwrap();
+        let mut w = World::new(config).unwrap();
         for (a, b) in [((-12.0, 0.0), (12.0, 0.0)), ((-12.0, 0.0), (-12.0, 40.0)), ((12.0, 0.0), (12.0, 40.0))] {
             let mut def = ColliderDef::new(Segment::new(v(a.0, a.1), v(b.0, b.1)).unwrap());
             def.friction = S::from_f64(0.3);
@@ -817,6 +826,64 @@ mod tests {
             assert_eq!(fast.checksum(), checked.checksum(), "tick {tick}");
         }
         served
+    }
+
+    /// The narrow phase's memo changes no bit: a busy world with sleeping
+    /// off stepped as it is, and a copy of it made afresh before every tick
+    /// (a copy starts with no memo), have the same checksum every tick,
+    /// through edits that move, resize and remove bodies (a removal shifts
+    /// the indices the memo is kept by). Returns how many answers the memo
+    /// gave again (the bodies at rest).
+    fn the_memo_gives_the_bits_of_asking_again<S: Scalar>() -> usize {
+        let mut config = WorldConfig::new(Vec2::from_f64(0.0, -0.02));
+        config.sleep_ticks = 0;
+        let mut kept = busy_world_with::<S>(config);
+        // Beside it, a square-grid pile that comes to rest exactly.
+        let v = Vec2::<S>::from_f64;
+        for (a, b) in [((20.0, 0.0), (40.0, 0.0)), ((20.0, 0.0), (20.0, 20.0)), ((40.0, 0.0), (40.0, 20.0))] {
+            kept.add_collider(Segment::new(v(a.0, a.1), v(b.0, b.1)).unwrap()).unwrap();
+        }
+        for k in 0..60 {
+            let (row, col) = ((k / 10) as f64, (k % 10) as f64);
+            kept.add_body(BodyDef::new(v(21.0 + 2.0 * col, 1.0 + 2.0 * row), S::ONE)).unwrap();
+        }
+        let mut fresh = kept.clone();
+        let mut recalled = 0;
+        for tick in 0..500 {
+            if tick % 100 == 50 {
+                let ids: Vec<BodyId> = kept.bodies().iter().map(Body::id).collect();
+                let pick = |k: usize| ids[(tick * k) % ids.len()];
+                let (moved, resized, removed) = (pick(1), pick(3), pick(7));
+                let p = kept.body(moved).unwrap().position();
+                let nudge = Vec2::new(p.x + S::TIME_STEP, p.y);
+                let mut grown = kept.body(resized).unwrap().def();
+                grown.radius += S::TIME_STEP;
+                for w in [&mut kept, &mut fresh] {
+                    w.set_position(moved, nudge).unwrap();
+                    w.set_body(resized, grown).unwrap();
+                    w.remove_body(removed).unwrap();
+                }
+            }
+            kept.step();
+            recalled += kept.scratch.memo.recalled;
+            fresh = fresh.clone();
+            fresh.step();
+            assert_eq!(fresh.scratch.memo.recalled, 0);
+            assert_eq!(kept.checksum(), fresh.checksum(), "tick {tick}");
+        }
+        recalled
+    }
+
+    #[test]
+    fn the_memo_gives_the_bits_of_asking_again_in_every_type() {
+        let counts = [
+            the_memo_gives_the_bits_of_asking_again::<f32>(),
+            the_memo_gives_the_bits_of_asking_again::<f64>(),
+            the_memo_gives_the_bits_of_asking_again::<fixed::types::I16F16>(),
+            the_memo_gives_the_bits_of_asking_again::<fixed::types::I32F32>(),
+            the_memo_gives_the_bits_of_asking_again::<fixed::types::I48F16>(),
+        ];
+        assert!(counts.iter().all(|&n| n > 10_000), "{counts:?}");
     }
 
     /// A tick that starts within the fast lane's bounds and leaves them
