@@ -171,6 +171,12 @@ impl<F: Frac32> Sealed<FixedI64<F::Double>> for FixedI32<F> {
     }
 
     #[inline]
+    fn flight_wrap(self, g: Self, h: Self, n: u8) -> (Self, Self) {
+        let (v, sum) = native::flight_wrap_32(self.to_bits(), g.to_bits(), h.to_bits(), n, F::U32);
+        (Self::from_bits(v), Self::from_bits(sum))
+    }
+
+    #[inline]
     fn mark(self, bound: Self) -> u64 {
         // `bits + bound` lies in `[0, 2·bound]` exactly when `bits` lies
         // in `[−bound, bound]`; anything else wraps above it.
@@ -290,6 +296,12 @@ impl<F: Frac64> Sealed<FixedI128<F::Double>> for FixedI64<F> {
     #[inline]
     fn sub_wrap(self, rhs: Self) -> Self {
         Self::from_bits(self.to_bits().wrapping_sub(rhs.to_bits()))
+    }
+
+    #[inline]
+    fn flight_wrap(self, g: Self, h: Self, n: u8) -> (Self, Self) {
+        let (v, sum) = native::flight_wrap_64(self.to_bits(), g.to_bits(), h.to_bits(), n, F::U32);
+        (Self::from_bits(v), Self::from_bits(sum))
     }
 
     #[inline]

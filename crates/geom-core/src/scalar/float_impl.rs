@@ -84,6 +84,11 @@ impl Sealed<f32> for f32 {
     }
 
     #[inline]
+    fn flight_wrap(self, g: Self, h: Self, n: u8) -> (Self, Self) {
+        super::flight_steps(self, g, h, n)
+    }
+
+    #[inline]
     fn mark(self, _bound: Self) -> u64 {
         // The bits of a magnitude grow with it, and a NaN's lie above
         // infinity's.
@@ -176,6 +181,11 @@ impl Sealed<f64> for f64 {
     #[inline]
     fn sub_wrap(self, rhs: Self) -> Self {
         self - rhs
+    }
+
+    #[inline]
+    fn flight_wrap(self, g: Self, h: Self, n: u8) -> (Self, Self) {
+        super::flight_steps(self, g, h, n)
     }
 
     #[inline]

@@ -471,6 +471,13 @@ pub(crate) mod private {
         fn add_wrap(self, rhs: Self) -> Self;
         /// `self − rhs`, wrapping for fixed point (the caller bounds it).
         fn sub_wrap(self, rhs: Self) -> Self;
+        /// `n` steps of `v = v + g` ([`add_wrap`](Self::add_wrap)) from
+        /// `self`, each followed by `sum = sum + v·h`
+        /// ([`mul_wrap`](Self::mul_wrap)) from zero: the last `v` and
+        /// `sum`, for values the caller bounds. Fixed point adds the exact
+        /// products `v·h` as `self·h + i·(g·h)`: the same bits, two
+        /// products in all.
+        fn flight_wrap(self, g: Self, h: Self, n: u8) -> (Self, Self);
         /// A mark of where `self` lies against `bound` (`bound ≥ 0`, a
         /// power of two for fixed point), to merge with others by
         /// [`merge_marks`](Self::merge_marks) and test once by
@@ -533,4 +540,17 @@ pub(crate) mod private {
 
     /// Seals [`Frac32`](super::Frac32) and [`Frac64`](super::Frac64).
     pub trait SealedFrac {}
+}
+
+/// [`flight_wrap`](private::Sealed::flight_wrap) step by step: `n` times
+/// `v + g`, each followed by adding the product `v·h` to a sum from zero.
+/// The floats' way (each sum rounded), and what fixed point's gives.
+#[inline]
+pub(crate) fn flight_steps<S: Scalar>(v: S, g: S, h: S, n: u8) -> (S, S) {
+    let (mut v, mut sum) = (v, S::ZERO);
+    for _ in 0..n {
+        v = v.add_wrap(g);
+        sum = sum.add_wrap(v.mul_wrap(h));
+    }
+    (v, sum)
 }

@@ -23,7 +23,8 @@ macro_rules! native {
         $div:ident,
         $shift_wrap:ident,
         $mul_wrap:ident,
-        $dot_wrap:ident
+        $dot_wrap:ident,
+        $flight_wrap:ident
     ) => {
         /// `value / 2^k` (`1 ≤ k < bits`) rounded to nearest, ties to
         /// even, and saturated into the narrow type.
@@ -68,6 +69,31 @@ macro_rules! native {
         pub(crate) fn $dot_wrap(a: ($Narrow, $Narrow), b: ($Narrow, $Narrow), k: u32) -> $Narrow {
             let (p, q) = (<$Wide>::from(a.0) * <$Wide>::from(b.0), <$Wide>::from(a.1) * <$Wide>::from(b.1));
             $shift_wrap(p.wrapping_add(q), k)
+        }
+
+        /// A value `v` that gains `g` `n` times, each time followed by
+        /// its product with `h` (`/ 2^k`, rounded once) added to a sum:
+        /// `(v + n·g, Σ_{i=1..n} (v + i·g)·h)`, as `n` steps of
+        /// wrapping additions and the product above would make them, for values
+        /// known to fit. The products `(v + i·g)·h = v·h + i·(g·h)` are
+        /// exact in the wide type, so two products and `n` additions make
+        /// them all.
+        #[inline]
+        pub(crate) fn $flight_wrap(v: $Narrow, g: $Narrow, h: $Narrow, n: u8, k: u32) -> ($Narrow, $Narrow) {
+            let step = <$Wide>::from(g) * <$Wide>::from(h);
+            let mut product = <$Wide>::from(v) * <$Wide>::from(h);
+            let mut sum: $Narrow = 0;
+            let mut add = || {
+                product = product.wrapping_add(step);
+                sum = sum.wrapping_add($shift_wrap(product, k));
+            };
+            if n == 8 {
+                // The default substeps, unrolled.
+                (0..8).for_each(|_| add());
+            } else {
+                (0..n).for_each(|_| add());
+            }
+            (v.wrapping_add(g.wrapping_mul(<$Narrow>::from(n))), sum)
         }
 
         /// `a·b / 2^k`, rounded once (see the module documentation).
@@ -139,8 +165,30 @@ impl Unsigned for i128 {
     type U = u128;
 }
 
-native!(i32, i64, shift_round_64, mul_round_32, dot_round_32, div_round_32, shift_wrap_64, mul_wrap_32, dot_wrap_32);
-native!(i64, i128, shift_round_128, mul_round_64, dot_round_64, div_round_64, shift_wrap_128, mul_wrap_64, dot_wrap_64);
+native!(
+    i32,
+    i64,
+    shift_round_64,
+    mul_round_32,
+    dot_round_32,
+    div_round_32,
+    shift_wrap_64,
+    mul_wrap_32,
+    dot_wrap_32,
+    flight_wrap_32
+);
+native!(
+    i64,
+    i128,
+    shift_round_128,
+    mul_round_64,
+    dot_round_64,
+    div_round_64,
+    shift_wrap_128,
+    mul_wrap_64,
+    dot_wrap_64,
+    flight_wrap_64
+);
 
 #[cfg(test)]
 mod tests {
@@ -164,6 +212,37 @@ mod tests {
                 if x & (1 << 40) == 0 { v } else { -v }
             }
         }
+    }
+
+    /// `flight_wrap` is `n` steps of `v + g` each followed by adding the
+    /// rounded product `v·h` to a sum, bit for bit, for every step count
+    /// up to 16 (the default 8 is unrolled), for a value and a gain within
+    /// 2^-10 of the type's range, so that `v` never wraps (as the solver's
+    /// bounds keep it), and any `h` (a product or sum that wraps wraps
+    /// alike in both).
+    fn flight_matches_its_steps<S: Scalar>(bits: u32, from_bits: impl Fn(i64) -> S) {
+        let mut rng = SplitMix(0x666c_6967_6874 ^ u64::from(bits));
+        let small = |rng: &mut SplitMix| raw(rng, bits - 10);
+        for case in 0..20_000_u32 {
+            let (v, g) = (from_bits(small(&mut rng)), from_bits(small(&mut rng)));
+            let h = from_bits(raw(&mut rng, bits).rem_euclid(1 << (bits - 8)));
+            let n = (case % 17) as u8;
+            let (value, sum) = crate::scalar::flight_steps(v, g, h, n);
+            let (flown, summed) = v.flight_wrap(g, h, n);
+            assert_eq!(
+                (flown.hash_bits(), summed.hash_bits()),
+                (value.hash_bits(), sum.hash_bits()),
+                "{v:?} {g:?} {h:?} {n}"
+            );
+        }
+    }
+
+    #[test]
+    fn flight_matches_its_steps_in_every_width() {
+        flight_matches_its_steps::<I16F16>(32, |r| I16F16::from_bits(r as i32));
+        flight_matches_its_steps::<I24F8>(32, |r| I24F8::from_bits(r as i32));
+        flight_matches_its_steps::<I32F32>(64, I32F32::from_bits);
+        flight_matches_its_steps::<I48F16>(64, I48F16::from_bits);
     }
 
     /// The native product, dot product and quotient equal the exact

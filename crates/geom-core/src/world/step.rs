@@ -84,12 +84,9 @@ fn free_flight<S: Scalar>(velocity: Vec2<S>, gravity_step: Vec2<S>, settings: &S
         // Within the fast lane's bounds no hold or saturation below can
         // act (the velocity grows to at most 256 times its bound): the
         // same bits from plain arithmetic.
-        let wrap = |a: Vec2<S>, b: Vec2<S>| Vec2::new(a.x.add_wrap(b.x), a.y.add_wrap(b.y));
-        for _ in 0..settings.substeps() {
-            v = wrap(v, gravity_step);
-            moved = wrap(moved, Vec2::new(v.x.mul_wrap(settings.h()), v.y.mul_wrap(settings.h())));
-        }
-        return (v, moved);
+        let (h, n) = (settings.h(), settings.substeps());
+        let ((vx, x), (vy, y)) = (v.x.flight_wrap(gravity_step.x, h, n), v.y.flight_wrap(gravity_step.y, h, n));
+        return (Vec2::new(vx, vy), Vec2::new(x, y));
     }
     for _ in 0..settings.substeps() {
         v = add_held(v, gravity_step);
