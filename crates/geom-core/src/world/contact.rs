@@ -215,8 +215,13 @@ pub struct Ground<S> {
 /// between two bodies ordered by their second body, then by their first,
 /// each as `second body's id << 32 | index in the list`. With the list
 /// itself ordered by the first body, each body's contacts are then found
-/// without a scan.
-pub(super) fn list<S: Scalar>(contacts: &[ContactState<S>], pairs: &mut Vec<(BodyId, Id)>, by_second: &mut Vec<u64>) {
+/// without a scan. `spare` is a buffer for the sort.
+pub(super) fn list<S: Scalar>(
+    contacts: &[ContactState<S>],
+    pairs: &mut Vec<(BodyId, Id)>,
+    by_second: &mut Vec<u64>,
+    spare: &mut Vec<u64>,
+) {
     pairs.clear();
     pairs.extend(contacts.iter().map(ContactState::key));
     by_second.clear();
@@ -228,7 +233,40 @@ pub(super) fn list<S: Scalar>(contacts: &[ContactState<S>], pairs: &mut Vec<(Bod
             .enumerate()
             .filter_map(|(k, c)| c.other.body().map(|b| (u64::from(b.index()) << 32) | k as u64)),
     );
-    by_second.sort_unstable();
+    sort_by_high_half(by_second, spare);
+}
+
+/// Sorts keys whose low halves ascend as given by their high halves: the
+/// order of sorting them whole. A stable radix sort over the bytes of the
+/// high half, skipping the bytes every key shares (a world of fewer than
+/// 65,536 bodies sorts in two passes): linear in the keys, where a
+/// comparison sort of a tick's contacts was a sixth of its cost outside
+/// the solver.
+fn sort_by_high_half(keys: &mut Vec<u64>, spare: &mut Vec<u64>) {
+    let high = |k: u64| (k >> 32) as u32;
+    let first = keys.first().map_or(0, |&k| high(k));
+    let differ = keys.iter().fold(0, |d, &k| d | (high(k) ^ first));
+    for shift in [32, 40, 48, 56] {
+        if (differ >> (shift - 32)) as u8 == 0 {
+            continue;
+        }
+        let digit = |k: u64| ((k >> shift) & 0xff) as usize;
+        let mut starts = [0_usize; 256];
+        for &k in keys.iter() {
+            starts[digit(k)] += 1;
+        }
+        let mut at = 0;
+        for start in &mut starts {
+            (*start, at) = (at, at + *start);
+        }
+        spare.clear();
+        spare.resize(keys.len(), 0);
+        for &k in keys.iter() {
+            spare[starts[digit(k)]] = k;
+            starts[digit(k)] += 1;
+        }
+        core::mem::swap(keys, spare);
+    }
 }
 
 impl<S: Scalar> World<S> {
@@ -382,5 +420,36 @@ impl<S: Scalar> SlopeLimit<S> {
     pub(super) fn within(&self, u: S::Exact) -> bool {
         let zero = <S::Exact as Exact>::ZERO;
         if self.min_up >= zero { u >= zero && u * u >= self.bound } else { u >= zero || u * u <= self.bound }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use alloc::vec::Vec;
+
+    use super::sort_by_high_half;
+    use crate::SplitMix;
+
+    /// The radix sort puts keys whose low halves ascend in the order of
+    /// sorting them whole, for high halves of every width (one byte, two,
+    /// all four, and all equal) and any count, none included.
+    #[test]
+    fn sorting_by_the_high_half_sorts_the_keys_whole() {
+        let mut rng = SplitMix(0x6279_7365_636f_6e64);
+        let mut spare = Vec::new();
+        for case in 0..2_000_u64 {
+            let count = rng.next() % 300;
+            let width = [0, 8, 16, 24, 32][(case % 5) as usize];
+            let mut keys: Vec<u64> = (0..count)
+                .map(|low| {
+                    let high = if width == 0 { 7 } else { rng.next() >> (64 - width) };
+                    (high << 32) | low
+                })
+                .collect();
+            let mut whole = keys.clone();
+            whole.sort_unstable();
+            sort_by_high_half(&mut keys, &mut spare);
+            assert_eq!(keys, whole, "case {case}");
+        }
     }
 }

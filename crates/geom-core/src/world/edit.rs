@@ -4,6 +4,7 @@
 //! that reaches a sleeping body wakes its island (see `sleep.rs`).
 
 use alloc::sync::Arc;
+use alloc::vec::Vec;
 
 use super::aabb::circle_box;
 use super::sleep::{wake_body, wake_island};
@@ -227,7 +228,7 @@ impl<S: Scalar> World<S> {
         wake_body(&mut self.bodies, index);
         self.wake_touching(Id::Body(id));
         self.contacts.retain(|c| !gone(&c.key()));
-        super::contact::list(&self.contacts, &mut self.pairs, &mut self.by_second);
+        super::contact::list(&self.contacts, &mut self.pairs, &mut self.by_second, &mut Vec::new());
         self.overlaps.retain(|pair| !gone(pair));
         self.index.invalidate();
         Ok(self.bodies.remove(index).def())
@@ -315,7 +316,7 @@ impl<S: Scalar> World<S> {
         self.wake_touching(Id::Collider(id));
         let removed = Arc::make_mut(&mut self.colliders).remove(index);
         self.contacts.retain(|c| c.other != Id::Collider(id));
-        super::contact::list(&self.contacts, &mut self.pairs, &mut self.by_second);
+        super::contact::list(&self.contacts, &mut self.pairs, &mut self.by_second, &mut Vec::new());
         self.overlaps.retain(|&(_, other)| other != Id::Collider(id));
         self.colliders_hash = None;
         self.index.invalidate();

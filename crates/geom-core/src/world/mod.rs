@@ -354,7 +354,7 @@ impl<S: Scalar> World<S> {
         (contacts, overlaps): (Vec<ContactState<S>>, Vec<(BodyId, Id)>),
     ) -> Self {
         let (mut pairs, mut by_second) = (Vec::new(), Vec::new());
-        contact::list(&contacts, &mut pairs, &mut by_second);
+        contact::list(&contacts, &mut pairs, &mut by_second, &mut Vec::new());
         Self {
             config,
             tick,

@@ -144,6 +144,8 @@ pub(super) struct Scratch<S> {
     /// The pairs of awake bodies in contact, and the islands they make.
     links: Vec<(u32, u32)>,
     islands: Islands,
+    /// The buffer the contacts' index by second body is sorted through.
+    keys: Vec<u64>,
     /// The events' sort keys, and the buffer they are sorted into.
     event_keys: Vec<(BodyId, Id, u8, u32)>,
     sorted_events: Vec<Event<S>>,
@@ -169,6 +171,7 @@ impl<S> Default for Scratch<S> {
             memo: Memo::default(),
             links: Vec::new(),
             islands: Islands::default(),
+            keys: Vec::new(),
             event_keys: Vec::new(),
             sorted_events: Vec::new(),
         }
@@ -327,7 +330,7 @@ impl<S: Scalar> World<S> {
         keep_contacts(bodies, colliders, scratch, contacts, overlaps, config.bounce_threshold, events);
         scratch.previous.clear();
         scratch.previous.append(pairs);
-        super::contact::list(contacts, pairs, by_second);
+        super::contact::list(contacts, pairs, by_second, &mut scratch.keys);
         events::diff(&scratch.previous, pairs, events, (EventKind::ContactBegan, EventKind::ContactEnded));
         events::diff(overlaps, &scratch.overlaps, events, (EventKind::SensorBegan, EventKind::SensorEnded));
         core::mem::swap(overlaps, &mut scratch.overlaps);
