@@ -777,7 +777,7 @@ mod tests {
         busy_world_with(WorldConfig::new(Vec2::from_f64(0.0, -0.02)))
     }
 
-    /// [`busy_world`] with `config` (its gravity −0.02).
+    /// The scene of [`busy_world`] in a world of `config`.
     fn busy_world_with<S: Scalar>(config: WorldConfig<S>) -> World<S> {
         let v = Vec2::<S>::from_f64;
         let mut w = World::new(config).unwrap();
