@@ -468,10 +468,10 @@ const NONE: u32 = u32::MAX;
 pub(super) struct Solver<S> {
     /// Each world body's solver index, or [`NONE`].
     slots: Vec<u32>,
-    /// Per solver body: its velocity, motion since the start of the tick,
-    /// inverse mass, and gravity's share of a substep.
-    velocity: Vec<Vec2<S>>,
-    moved: Vec<Vec2<S>>,
+    /// Per solver body: its velocity and motion since the start of the
+    /// tick (read together by every pass), inverse mass, and gravity's
+    /// share of a substep.
+    bodies: Vec<Moving<S>>,
     inverse_mass: Vec<S>,
     gravity: Vec<Vec2<S>>,
     /// Contacts between bodies, in the order they are solved.
@@ -482,6 +482,13 @@ pub(super) struct Solver<S> {
     start: Start<S>,
     /// Whether the fast lane solved the last tick (for the tests).
     pub(super) fast: bool,
+}
+
+/// A solver body's velocity and its motion since the start of the tick.
+#[derive(Clone, Copy, Debug)]
+struct Moving<S> {
+    velocity: Vec2<S>,
+    moved: Vec2<S>,
 }
 
 /// What a tick starts from, kept while the fast lane runs: the velocities
@@ -498,8 +505,7 @@ impl<S> Default for Solver<S> {
     fn default() -> Self {
         Self {
             slots: Vec::new(),
-            velocity: Vec::new(),
-            moved: Vec::new(),
+            bodies: Vec::new(),
             inverse_mass: Vec::new(),
             gravity: Vec::new(),
             pairs: Vec::new(),
@@ -515,8 +521,7 @@ impl<S: Scalar> Solver<S> {
     pub(super) fn clear(&mut self, bodies: usize) {
         self.slots.clear();
         self.slots.resize(bodies, NONE);
-        self.velocity.clear();
-        self.moved.clear();
+        self.bodies.clear();
         self.inverse_mass.clear();
         self.gravity.clear();
         self.pairs.clear();
@@ -527,9 +532,8 @@ impl<S: Scalar> Solver<S> {
     /// and gravity's share of a substep), taken on first use.
     pub(super) fn slot(&mut self, i: usize, velocity: Vec2<S>, inverse_mass: S, gravity: Vec2<S>) -> u32 {
         if self.slots[i] == NONE {
-            self.slots[i] = self.velocity.len() as u32;
-            self.velocity.push(velocity);
-            self.moved.push(Vec2::ZERO);
+            self.slots[i] = self.bodies.len() as u32;
+            self.bodies.push(Moving { velocity, moved: Vec2::ZERO });
             self.inverse_mass.push(inverse_mass);
             self.gravity.push(gravity);
         }
@@ -540,13 +544,15 @@ impl<S: Scalar> Solver<S> {
     /// it, if it had contacts (else it moved freely).
     pub(super) fn outcome(&self, i: usize) -> Option<(Vec2<S>, Vec2<S>)> {
         let slot = *self.slots.get(i)?;
-        (slot != NONE).then(|| (self.velocity[slot as usize], self.moved[slot as usize]))
+        let body = self.bodies.get(slot as usize)?;
+        Some((body.velocity, body.moved))
     }
 
     /// Whether the tick starts within the fast lane's bounds.
     fn tame(&self, settings: &Settings<S>) -> bool {
         let t = &settings.tame;
-        let body = |(v, (g, w)): (&Vec2<S>, (&Vec2<S>, &S))| t.within_vec(*v) && t.within_vec(*g) && *w <= t.factor;
+        let body =
+            |(b, (g, w)): (&Moving<S>, (&Vec2<S>, &S))| t.within_vec(b.velocity) && t.within_vec(*g) && *w <= t.factor;
         let contact = |c: &Constraint<S>| {
             c.mass <= t.mass
                 && c.prepared.soft_bias <= t.factor
@@ -558,7 +564,7 @@ impl<S: Scalar> Solver<S> {
                 && t.within_vec(c.other)
         };
         t.within(settings.push_speed)
-            && self.velocity.iter().zip(self.gravity.iter().zip(&self.inverse_mass)).all(body)
+            && self.bodies.iter().zip(self.gravity.iter().zip(&self.inverse_mass)).all(body)
             && self.pairs.iter().all(contact)
             && self.fixed.iter().all(contact)
     }
@@ -576,7 +582,8 @@ impl<S: Scalar> Solver<S> {
             }
         }
         if settings.fast && self.tame(settings) {
-            self.start.velocity.clone_from(&self.velocity);
+            self.start.velocity.clear();
+            self.start.velocity.extend(self.bodies.iter().map(|b| b.velocity));
             self.start.impulses.clear();
             let contacts = self.pairs.iter().chain(&self.fixed);
             self.start.impulses.extend(contacts.map(|c| (c.normal_impulse, c.tangent_impulse)));
@@ -587,13 +594,14 @@ impl<S: Scalar> Solver<S> {
                 return;
             }
             // A kept value left the bounds: again, checked, from the start.
-            self.velocity.clone_from(&self.start.velocity);
+            for (b, &v) in self.bodies.iter_mut().zip(&self.start.velocity) {
+                *b = Moving { velocity: v, moved: Vec2::ZERO };
+            }
             let contacts = self.pairs.iter_mut().chain(&mut self.fixed);
             for (c, &(normal, tangent)) in contacts.zip(&self.start.impulses) {
                 (c.normal_impulse, c.tangent_impulse) = (normal, tangent);
                 (c.gap, c.total) = (c.separation, S::ZERO);
             }
-            self.moved.iter_mut().for_each(|m| *m = Vec2::ZERO);
         }
         self.run(&mut Checked, settings);
     }
@@ -604,17 +612,17 @@ impl<S: Scalar> Solver<S> {
         // them).
         let mut elapsed = S::ZERO;
         for _ in 0..settings.substeps {
-            for (v, g) in self.velocity.iter_mut().zip(&self.gravity) {
-                let sum = lane.add_vec(*v, *g);
-                *v = lane.keep_vec(sum);
+            for (b, g) in self.bodies.iter_mut().zip(&self.gravity) {
+                let sum = lane.add_vec(b.velocity, *g);
+                b.velocity = lane.keep_vec(sum);
             }
             self.warm_start(lane);
             self.solve_pairs::<L, false>(lane, Some(&settings.bodies), settings);
             self.solve_fixed::<L, false>(lane, Some(&settings.colliders), settings, elapsed);
-            for (moved, v) in self.moved.iter_mut().zip(&self.velocity) {
-                let step = lane.scale(*v, h);
-                let sum = lane.add_vec(*moved, step);
-                *moved = lane.keep_vec(sum);
+            for b in &mut self.bodies {
+                let step = lane.scale(b.velocity, h);
+                let sum = lane.add_vec(b.moved, step);
+                b.moved = lane.keep_vec(sum);
             }
             elapsed = lane.add(elapsed, h);
             self.solve_pairs::<L, true>(lane, None, settings);
@@ -625,28 +633,28 @@ impl<S: Scalar> Solver<S> {
 
     /// Applies every contact's accumulated impulses again.
     fn warm_start<L: Lane<S>>(&mut self, lane: &mut L) {
-        let velocity = &mut self.velocity;
+        let bodies = &mut self.bodies;
         for c in &mut self.pairs {
             let (n, t) = (c.normal_impulse, c.tangent_impulse);
             if n == S::ZERO && t == S::ZERO {
                 continue;
             }
             let (a, b) = (c.a as usize, c.b as usize);
-            let mut v = lane.kick_pair(c, (velocity[a], velocity[b]), (c.push_a, c.push_b), n);
+            let mut v = lane.kick_pair(c, (bodies[a].velocity, bodies[b].velocity), (c.push_a, c.push_b), n);
             if t != S::ZERO {
                 v = lane.kick_pair(c, v, (tangent(c.push_a), tangent(c.push_b)), t);
             }
-            (velocity[a], velocity[b]) = v;
+            (bodies[a].velocity, bodies[b].velocity) = v;
         }
         for c in &mut self.fixed {
             let (n, t) = (c.normal_impulse, c.tangent_impulse);
             if n == S::ZERO && t == S::ZERO {
                 continue;
             }
-            let a = c.a as usize;
-            velocity[a] = lane.kick(velocity[a], c.push_a, n);
+            let body = &mut bodies[c.a as usize];
+            body.velocity = lane.kick(body.velocity, c.push_a, n);
             if t != S::ZERO {
-                velocity[a] = lane.kick(velocity[a], tangent(c.push_a), t);
+                body.velocity = lane.kick(body.velocity, tangent(c.push_a), t);
             }
         }
     }
@@ -660,12 +668,13 @@ impl<S: Scalar> Solver<S> {
         soft: Option<&Softness<S>>,
         settings: &Settings<S>,
     ) {
-        let (velocity, moved) = (&mut self.velocity, &self.moved);
+        let bodies = &mut self.bodies;
         for c in &mut self.pairs {
             let (a, b) = (c.a as usize, c.b as usize);
-            let (mut va, mut vb) = (velocity[a], velocity[b]);
+            let (body_a, body_b) = (bodies[a], bodies[b]);
+            let (mut va, mut vb) = (body_a.velocity, body_b.velocity);
             if RELAX {
-                let apart = lane.sub_vec(moved[a], moved[b]);
+                let apart = lane.sub_vec(body_a.moved, body_b.moved);
                 let closer = lane.dot(apart, c.normal);
                 c.gap = lane.add(c.separation, closer);
             }
@@ -687,8 +696,8 @@ impl<S: Scalar> Solver<S> {
                     (va, vb) = lane.kick_pair(c, (va, vb), (tangent(c.push_a), tangent(c.push_b)), applied);
                 }
             }
-            velocity[a] = va;
-            velocity[b] = vb;
+            bodies[a].velocity = va;
+            bodies[b].velocity = vb;
         }
     }
 
@@ -701,11 +710,10 @@ impl<S: Scalar> Solver<S> {
         settings: &Settings<S>,
         elapsed: S,
     ) {
-        let (velocity, moved) = (&mut self.velocity, &self.moved);
         for c in &mut self.fixed {
-            let a = c.a as usize;
+            let body = &mut self.bodies[c.a as usize];
             if RELAX {
-                let closer = lane.dot(moved[a], c.normal);
+                let closer = lane.dot(body.moved, c.normal);
                 c.gap = lane.add(c.separation, closer);
                 if c.closing != S::ZERO {
                     let came = lane.mul(elapsed, c.closing);
@@ -713,7 +721,7 @@ impl<S: Scalar> Solver<S> {
                 }
             }
             let s = c.gap;
-            let mut v = velocity[a];
+            let mut v = body.velocity;
             let relative = lane.sub_vec(v, c.other);
             let vn = lane.dot(relative, c.normal);
             let applied = normal_impulse(lane, c, (s, vn), soft, settings);
@@ -731,7 +739,7 @@ impl<S: Scalar> Solver<S> {
                     v = lane.kick(v, tangent(c.push_a), applied);
                 }
             }
-            velocity[a] = v;
+            body.velocity = v;
         }
     }
 
@@ -749,26 +757,27 @@ impl<S: Scalar> Solver<S> {
             c.total = lane.add(c.total, applied);
             applied
         };
-        let velocity = &mut self.velocity;
+        let bodies = &mut self.bodies;
         for c in &mut self.pairs {
             if !bounces(c) {
                 continue;
             }
             let (a, b) = (c.a as usize, c.b as usize);
-            let relative = lane.sub_vec(velocity[a], velocity[b]);
+            let v = (bodies[a].velocity, bodies[b].velocity);
+            let relative = lane.sub_vec(v.0, v.1);
             let vn = lane.dot(relative, c.normal);
             let applied = change(lane, c, vn);
-            (velocity[a], velocity[b]) = lane.kick_pair(c, (velocity[a], velocity[b]), (c.push_a, c.push_b), applied);
+            (bodies[a].velocity, bodies[b].velocity) = lane.kick_pair(c, v, (c.push_a, c.push_b), applied);
         }
         for c in &mut self.fixed {
             if !bounces(c) {
                 continue;
             }
-            let a = c.a as usize;
-            let relative = lane.sub_vec(velocity[a], c.other);
+            let body = &mut bodies[c.a as usize];
+            let relative = lane.sub_vec(body.velocity, c.other);
             let vn = lane.dot(relative, c.normal);
             let applied = change(lane, c, vn);
-            velocity[a] = lane.kick(velocity[a], c.push_a, applied);
+            body.velocity = lane.kick(body.velocity, c.push_a, applied);
         }
     }
 }
