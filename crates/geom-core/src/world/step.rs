@@ -626,11 +626,14 @@ fn keep_contacts<S: Scalar>(
     push_touches(&scratch.touches, bodies, colliders, &mut scratch.found, &mut scratch.overlaps);
     ends[3] = scratch.found.len();
     // What sleeping bodies keep: their contacts and overlaps with colliders
-    // and with each other.
-    let asleep = |id: BodyId| bodies.binary_search_by_key(&id, Body::id).is_ok_and(|k| bodies[k].asleep());
-    let kept = |(body, other): (BodyId, Id)| asleep(body) && other.body().is_none_or(asleep);
-    scratch.found.extend(contacts.iter().filter(|c| kept(c.key())).map(|&c| (c, 0)));
-    scratch.overlaps.extend(overlaps.iter().copied().filter(|&pair| kept(pair)));
+    // and with each other (none when every body is awake: then the search
+    // of each contact's bodies is skipped).
+    if bodies.iter().any(Body::asleep) {
+        let asleep = |id: BodyId| bodies.binary_search_by_key(&id, Body::id).is_ok_and(|k| bodies[k].asleep());
+        let kept = |(body, other): (BodyId, Id)| asleep(body) && other.body().is_none_or(asleep);
+        scratch.found.extend(contacts.iter().filter(|c| kept(c.key())).map(|&c| (c, 0)));
+        scratch.overlaps.extend(overlaps.iter().copied().filter(|&pair| kept(pair)));
+    }
 
     ends[4] = scratch.found.len();
     merge_runs(&scratch.found, &ends, contacts);
