@@ -530,6 +530,7 @@ impl<S: Scalar> Solver<S> {
 
     /// The solver index of world body `i` (with this velocity, inverse mass
     /// and gravity's share of a substep), taken on first use.
+    #[inline]
     pub(super) fn slot(&mut self, i: usize, velocity: Vec2<S>, inverse_mass: S, gravity: Vec2<S>) -> u32 {
         if self.slots[i] == NONE {
             self.slots[i] = self.bodies.len() as u32;
