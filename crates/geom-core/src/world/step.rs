@@ -489,12 +489,15 @@ fn build_contacts<S: Scalar>(
         };
         let (normal_impulse, tangent_impulse) = warm.impulses((a.id(), Id::Body(b.id())));
         let (sa, sb) = (slot(solver, i as usize), slot(solver, j as usize));
+        let push_a = scale(g.normal, a.inverse_mass);
+        // Equal masses (most of a pile's pairs): the same product.
+        let same_mass = a.inverse_mass.hash_bits() == b.inverse_mass.hash_bits();
         solver.pairs.push(Constraint {
             a: sa,
             b: sb,
             normal: g.normal,
-            push_a: scale(g.normal, a.inverse_mass),
-            push_b: scale(g.normal, b.inverse_mass),
+            push_a,
+            push_b: if same_mass { push_a } else { scale(g.normal, b.inverse_mass) },
             separation: g.separation,
             gap: g.separation,
             mass: mass(total),
