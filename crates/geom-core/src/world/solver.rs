@@ -46,8 +46,8 @@
 
 use alloc::vec::Vec;
 
-use super::WorldConfig;
 use super::arith::{hold, max, min, mul, ratio};
+use super::{Body, WorldConfig};
 use crate::scalar::Scalar;
 use crate::vec2::Vec2;
 
@@ -528,17 +528,21 @@ impl<S: Scalar> Solver<S> {
         self.fixed.clear();
     }
 
-    /// The solver index of world body `i` (with this velocity, inverse mass
-    /// and gravity's share of a substep), taken on first use.
+    /// The solver index of world body `i` (of `bodies`, with `gravity[i]`
+    /// its gravity's share of a substep), taken on first use.
     #[inline]
-    pub(super) fn slot(&mut self, i: usize, velocity: Vec2<S>, inverse_mass: S, gravity: Vec2<S>) -> u32 {
-        if self.slots[i] == NONE {
-            self.slots[i] = self.bodies.len() as u32;
-            self.bodies.push(Moving { velocity, moved: Vec2::ZERO });
-            self.inverse_mass.push(inverse_mass);
-            self.gravity.push(gravity);
+    pub(super) fn slot(&mut self, i: usize, bodies: &[Body<S>], gravity: &[Vec2<S>]) -> u32 {
+        let slot = self.slots[i];
+        if slot != NONE {
+            return slot;
         }
-        self.slots[i]
+        let slot = self.bodies.len() as u32;
+        self.slots[i] = slot;
+        let body = &bodies[i];
+        self.bodies.push(Moving { velocity: body.velocity, moved: Vec2::ZERO });
+        self.inverse_mass.push(body.inverse_mass);
+        self.gravity.push(gravity[i]);
+        slot
     }
 
     /// World body `i`'s velocity at the end of the tick and its motion over

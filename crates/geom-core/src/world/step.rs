@@ -415,10 +415,6 @@ fn build_contacts<S: Scalar>(
     pair_meta.clear();
     fixed_meta.clear();
     watched.clear();
-    let slot = |solver: &mut Solver<S>, i: usize| {
-        let body = &bodies[i];
-        solver.slot(i, body.velocity, body.inverse_mass, gravity[i])
-    };
     // A pair's effective mass, held within the safe range.
     let mass = |w: S| min(ratio(S::ONE, w), S::MAX_COORD);
 
@@ -444,7 +440,7 @@ fn build_contacts<S: Scalar>(
                 continue;
             }
             let (normal_impulse, tangent_impulse) = warm.impulses((body.id(), Id::Collider(collider.id())));
-            let a = slot(solver, i);
+            let a = solver.slot(i, bodies, gravity);
             solver.fixed.push(Constraint {
                 a,
                 b: c,
@@ -488,7 +484,7 @@ fn build_contacts<S: Scalar>(
             continue;
         };
         let (normal_impulse, tangent_impulse) = warm.impulses((a.id(), Id::Body(b.id())));
-        let (sa, sb) = (slot(solver, i as usize), slot(solver, j as usize));
+        let (sa, sb) = (solver.slot(i as usize, bodies, gravity), solver.slot(j as usize, bodies, gravity));
         let push_a = scale(g.normal, a.inverse_mass);
         // Equal masses (most of a pile's pairs): the same product.
         let same_mass = a.inverse_mass.hash_bits() == b.inverse_mass.hash_bits();
