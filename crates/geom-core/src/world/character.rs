@@ -4,7 +4,7 @@
 use alloc::vec::Vec;
 
 use super::aabb::{Aabb, rounding_margin};
-use super::arith::{add_held, dot, hold_vec, in_range, manhattan, mul, ratio, scale};
+use super::arith::{add_held, dot, hold_vec, in_range, manhattan, max, min, mul, ratio, scale};
 use super::contact::{Ground, SlopeLimit};
 use super::narrow::sweep_shape;
 use super::sleep::wake_body;
@@ -154,7 +154,9 @@ impl<S: Scalar> Default for CharacterConfig<S> {
 #[derive(Clone, Copy, Debug, PartialEq)]
 #[non_exhaustive]
 pub struct CharacterMove<S> {
-    /// How far the body moved, riding included.
+    /// How far the body moved, riding included: at most the range
+    /// (`MAX_COORD`) in each direction, and never beyond its edge (a slide
+    /// that riding fast obstacles would take further stops there).
     pub motion: Vec2<S>,
     /// What it stands on after the move (walkable ground within a few
     /// rounding steps below it, where the tick leaves the colliders), with
@@ -570,7 +572,7 @@ impl<S: Scalar> World<S> {
         if body.inverse_mass != S::ZERO {
             return Err(WorldError::Character);
         }
-        let Plan { outcome, end, pushes } = self.plan_move(&body, motion, config);
+        let Plan { mut outcome, end, pushes } = self.plan_move(&body, motion, config);
         for (k, impulse) in pushes {
             // Bounded and along a unit normal: in range; a body whose
             // velocity it would take out of range keeps its own.
@@ -583,8 +585,12 @@ impl<S: Scalar> World<S> {
         }
         wake_body(&mut self.bodies, index);
         let body = &mut self.bodies[index];
+        let start = body.position();
         body.place(end);
         body.velocity = Vec2::ZERO;
+        // Within the range, as `end` is (placing moves a capsule only
+        // towards where it started).
+        outcome.motion = hold_vec(body.position() - start);
         self.index.invalidate();
         Ok(outcome)
     }
@@ -659,20 +665,34 @@ impl<S: Scalar> World<S> {
             end: start,
             pushes: Vec::new(),
         };
-        let mut p = mover.collide_and_slide(start, wanted, was.is_some(), config, &mut plan);
+        let mut p = within_reach(start, mover.collide_and_slide(start, wanted, was.is_some(), config, &mut plan));
         let mut end = mover.ground(p, S::ONE);
         if end.is_none() && was.is_some() && dot(motion, mover.up) <= S::ZERO && config.snap_distance > S::ZERO {
             let down = scale(mover.up, -config.snap_distance);
             if let Some(hit) = mover.cast(p, down, S::ONE, S::ZERO, None)
                 && mover.limit.within(mover.limit.up(hit.normal))
             {
-                p = add_held(p, hit.travel);
+                p = within_reach(start, add_held(p, hit.travel));
                 end = mover.ground(p, S::ONE);
             }
         }
         plan.outcome.ground = end.map(|t| mover.report(t));
-        plan.outcome.motion = hold_vec(p - start);
         plan.end = p;
         plan
     }
+}
+
+/// Where a character that started at `start` and slid to `p` ends: `p`,
+/// held within the range and within the range's length of `start` in each
+/// direction, so that both its place and its move stay in range. Riding
+/// moving obstacles can take a slide up to twice the range (the move
+/// asked for and the obstacles' travel, each up to the range); a move that
+/// long saturates there.
+fn within_reach<S: Scalar>(start: Vec2<S>, p: Vec2<S>) -> Vec2<S> {
+    let hold = |s: S, v: S| {
+        // `s` is in range: `s ± MAX_COORD` is within twice it, no overflow.
+        let (low, high) = (max(-S::MAX_COORD, s - S::MAX_COORD), min(S::MAX_COORD, s + S::MAX_COORD));
+        max(low, min(high, v))
+    };
+    Vec2::new(hold(start.x, p.x), hold(start.y, p.y))
 }

@@ -384,6 +384,32 @@ fn grounded_agrees_with_the_contacts_every_tick<S: TestScalar>() {
     assert!(stepped > 0);
 }
 
+/// A player a quarter of the range up inside a platform as wide as the
+/// range, which moves the range's length a tick (the fastest a collider
+/// may), is pushed out and carried up to the range's edge, and no
+/// further: it ends inside the range, and the move it reports is the one
+/// it made, itself within the range. Before, the move reported was where
+/// the slide went, not where the body was put (in every type), and the
+/// fuzzer found an `f32` one of twice the range (kept in
+/// `fuzz/regressions/world/`).
+fn pushed_out_of_a_platform_at_the_range_edge_stays_within_the_range<S: TestScalar>() {
+    let mut world = empty::<S>();
+    let mut platform = ColliderDef::new(geom_core::Circle::new(v(0.0, 0.0), S::MAX_COORD).unwrap());
+    platform.velocity = Vec2::new(S::MAX_COORD, S::MAX_COORD);
+    world.add_collider(platform).unwrap();
+    let mut def = BodyDef::new(Vec2::new(S::ZERO, S::MAX_COORD * S::from_f64(0.25)), S::ZERO);
+    def.inverse_mass = S::ZERO;
+    let id = world.add_body(def).unwrap();
+    let start = world.body(id).unwrap().position();
+    let moved = world.move_character(id, v(-31.0, 0.0), &config()).unwrap();
+    let end = world.body(id).unwrap().position();
+    let within = |p: Vec2<S>| [p.x, p.y].iter().all(|&c| c <= S::MAX_COORD && c >= -S::MAX_COORD);
+    assert!(within(end), "ends at {end:?}");
+    assert!(within(moved.motion), "reports {moved:?}");
+    assert_eq!(moved.motion, end - start, "reports the move it made");
+    assert_eq!(end.y, S::MAX_COORD, "carried up to the range's edge: {end:?}");
+}
+
 /// A body that is not kinematic, or a setting out of range, is refused
 /// with a typed error and moves nothing.
 fn bad_input_is_refused_and_changes_nothing<S: TestScalar>() {
@@ -421,6 +447,7 @@ macro_rules! character_suite {
                 pushes_a_crate_with_a_bounded_impulse,
                 grounded_agrees_with_the_contacts_every_tick,
                 bad_input_is_refused_and_changes_nothing,
+                pushed_out_of_a_platform_at_the_range_edge_stays_within_the_range,
             );
         }
     };
