@@ -363,7 +363,7 @@ impl<S: Scalar> PointSegment<S> {
     pub(crate) fn on_segment(&self) -> bool {
         S::Exact::is_negligible(self.dist2.num, self.dist2.den, || {
             let zero = <Narrow<S> as Exact>::ZERO;
-            let abs = |v: Narrow<S>| if v < zero { -v } else { v };
+            let abs = <Narrow<S> as Exact>::magnitude;
             let e = ExactVec { x: self.s.x + self.d.x, y: self.s.y + self.d.y };
             let scale = [self.p, self.s, e]
                 .iter()
@@ -504,20 +504,28 @@ pub(crate) fn relations_within<S: Scalar>(
 /// the ring's margin) apart along x or along y: then so are the segments.
 #[inline]
 fn boxes_apart<S: Scalar>(a: &Segment<S>, b: &Segment<S>, radius: Narrow<S>) -> bool {
-    let zero = <Narrow<S> as Exact>::ZERO;
     let (a0, a1, b0, b1) = (a.start().to_narrow(), a.end().to_narrow(), b.start().to_narrow(), b.end().to_narrow());
     let min = |u: Narrow<S>, v: Narrow<S>| if u < v { u } else { v };
     let max = |u: Narrow<S>, v: Narrow<S>| if u < v { v } else { u };
+    let beyond = |reach: Narrow<S>| {
+        min(a0.x, a1.x) - max(b0.x, b1.x) > reach
+            || min(b0.x, b1.x) - max(a0.x, a1.x) > reach
+            || min(a0.y, a1.y) - max(b0.y, b1.y) > reach
+            || min(b0.y, b1.y) - max(a0.y, a1.y) > reach
+    };
+    // The margin is never negative and `radius + margin` rounds to no less
+    // than `radius`: boxes within the radius are within the reach, and the
+    // margin, which scans every coordinate, is not needed. An exact ring's
+    // margin is zero: the reach is the radius.
+    if !beyond(radius) {
+        return false;
+    }
     let margin = <Narrow<S> as Exact>::apart_margin(|| {
-        let abs = |v: Narrow<S>| if v < zero { -v } else { v };
+        let abs = <Narrow<S> as Exact>::magnitude;
         let coords = [a0.x, a0.y, a1.x, a1.y, b0.x, b0.y, b1.x, b1.y];
         coords.iter().fold(abs(radius), |m, &v| max(m, abs(v))) + abs(radius)
     });
-    let reach = radius + margin;
-    min(a0.x, a1.x) - max(b0.x, b1.x) > reach
-        || min(b0.x, b1.x) - max(a0.x, a1.x) > reach
-        || min(a0.y, a1.y) - max(b0.y, b1.y) > reach
-        || min(b0.y, b1.y) - max(a0.y, a1.y) > reach
+    margin == <Narrow<S> as Exact>::ZERO || beyond(radius + margin)
 }
 
 /// Whether two segments cross at a point interior to both, decided exactly
@@ -716,6 +724,40 @@ mod tests {
             || within_segment(b.end(), a, radius)
     }
 
+    /// `boxes_apart` as it was: the margin always, from magnitudes taken
+    /// by a comparison, and the reach compared with each gap.
+    fn boxes_apart_plainly<S: Scalar>(a: &Segment<S>, b: &Segment<S>, radius: Narrow<S>) -> bool {
+        let zero = <Narrow<S> as Exact>::ZERO;
+        let (a0, a1, b0, b1) = (a.start().to_narrow(), a.end().to_narrow(), b.start().to_narrow(), b.end().to_narrow());
+        let min = |u: Narrow<S>, v: Narrow<S>| if u < v { u } else { v };
+        let max = |u: Narrow<S>, v: Narrow<S>| if u < v { v } else { u };
+        let margin = <Narrow<S> as Exact>::apart_margin(|| {
+            let abs = |v: Narrow<S>| if v < zero { -v } else { v };
+            let coords = [a0.x, a0.y, a1.x, a1.y, b0.x, b0.y, b1.x, b1.y];
+            coords.iter().fold(abs(radius), |m, &v| max(m, abs(v))) + abs(radius)
+        });
+        let reach = radius + margin;
+        min(a0.x, a1.x) - max(b0.x, b1.x) > reach
+            || min(b0.x, b1.x) - max(a0.x, a1.x) > reach
+            || min(a0.y, a1.y) - max(b0.y, b1.y) > reach
+            || min(b0.y, b1.y) - max(a0.y, a1.y) > reach
+    }
+
+    /// `PointSegment::on_segment` as it was, its scale's magnitudes taken by
+    /// a comparison (a zero keeps its sign).
+    fn on_segment_plainly<S: Scalar>(k: &PointSegment<S>) -> bool {
+        S::Exact::is_negligible(k.dist2.num, k.dist2.den, || {
+            let zero = <Narrow<S> as Exact>::ZERO;
+            let abs = |v: Narrow<S>| if v < zero { -v } else { v };
+            let e = ExactVec { x: k.s.x + k.d.x, y: k.s.y + k.d.y };
+            let scale = [k.p, k.s, e]
+                .iter()
+                .map(|v| if abs(v.x) > abs(v.y) { abs(v.x) } else { abs(v.y) })
+                .fold(zero, |max, v| if v > max { v } else { max });
+            <S::Exact as Exact>::from_narrow(scale)
+        })
+    }
+
     /// Two segments and a radius, as `f64`s: the second segment is the
     /// first (scaled by `size` around a centre far from the origin or not)
     /// moved so that the boxes' gap along x or y differs from the radius by
@@ -754,6 +796,26 @@ mod tests {
         };
         let (a, b, radius) = (segment(a)?, segment(b)?, from(r));
         let r = radius.to_narrow();
+        // The margin only when the gap exceeds the radius changes nothing.
+        prop_assert_eq!(
+            boxes_apart(&a, &b, r),
+            boxes_apart_plainly(&a, &b, r),
+            "the margin taken late changed the answer"
+        );
+        prop_assert_eq!(
+            boxes_apart(&b, &a, r),
+            boxes_apart_plainly(&b, &a, r),
+            "the margin taken late changed the answer"
+        );
+        // What the shortcut rests on: boxes apart, no end point within
+        // reach.
+        if boxes_apart(&a, &b, r) {
+            let ends = [(a.start(), &b), (a.end(), &b), (b.start(), &a), (b.end(), &a)];
+            prop_assert!(
+                !ends.iter().any(|(p, s)| within_segment(*p, s, r)),
+                "the boxes are apart, but an end point is within reach of the other segment"
+            );
+        }
         prop_assert_eq!(segments_within(&a, &b, r), segments_within_plainly(&a, &b, r));
         prop_assert_eq!(segments_within(&b, &a, r), segments_within_plainly(&b, &a, r));
         // The contacts' path (for floats, the full relations in place of
@@ -763,13 +825,67 @@ mod tests {
         Ok(())
     }
 
+    /// A point and a segment as `f64`s, at every scale, with zeros of
+    /// either sign among the coordinates, and points on the segment, at its
+    /// ends and a few rounding steps off it.
+    fn point_near_segment() -> impl Strategy<Value = ([f64; 2], [f64; 4])> {
+        (
+            prop::sample::select(vec![0.0, 1.0, 1e3, 1e6, 1e12]),
+            prop::sample::select(vec![1e-300, 1e-3, 1.0, 100.0, 1e4]),
+            any::<[u16; 6]>(),
+            any::<[bool; 6]>(),
+            0_u8..4,
+        )
+            .prop_map(|(centre, size, raw, zeros, on)| {
+                let c = |v: u16| centre + size * (f64::from(v) / 65536.0 - 0.5);
+                let mut v = raw.map(c);
+                for (v, zero) in v.iter_mut().zip(zeros) {
+                    if zero {
+                        *v = if raw[0] % 2 == 0 { 0.0 } else { -0.0 };
+                    }
+                }
+                let t = f64::from(raw[4]) / 65536.0;
+                let on_line = [v[2] + t * (v[4] - v[2]), v[3] + t * (v[5] - v[3])];
+                let p = match on {
+                    0 => on_line,
+                    // Off the line by up to 32 rounding steps at its scale,
+                    // around `is_negligible`'s tolerance (16).
+                    1 => {
+                        let step = f64::EPSILON * (centre + size);
+                        [on_line[0], on_line[1] + f64::from(raw[5]) / 2048.0 * step]
+                    }
+                    2 => [v[2], v[3]],
+                    _ => [v[0], v[1]],
+                };
+                (p, [v[2], v[3], v[4], v[5]])
+            })
+    }
+
     proptest! {
         #![proptest_config(crate::proptest_config(20_000, 0x6b65_726e))]
+
+        /// Taking the magnitudes of `on_segment`'s scale by clearing the
+        /// sign bit (a zero becomes `+0.0`) changes no answer: the scale is
+        /// only multiplied and squared.
+        #[test]
+        fn the_scales_magnitudes_change_no_answer((p, s) in point_near_segment()) {
+            fn check<S: Scalar>(from: impl Fn(f64) -> S, p: [f64; 2], s: [f64; 4]) -> Result<(), TestCaseError> {
+                let v = |x: f64, y: f64| Vec2::new(from(x), from(y));
+                let segment = Segment::new(v(s[0], s[1]), v(s[2], s[3])).map_err(|e| TestCaseError::reject(format!("{e:?}")))?;
+                let k = point_segment(v(p[0], p[1]), &segment);
+                prop_assert_eq!(k.on_segment(), on_segment_plainly(&k), "the sign of a zero in the scale changed the answer");
+                Ok(())
+            }
+            check(|v| v as f32, p, s)?;
+            check(|v| v, p, s)?;
+        }
 
         /// The bounding-box shortcut never changes the answer: with or
         /// without it, `segments_within` says the same for boxes whose gap
         /// is within a few rounding margins of the radius, at every scale;
-        /// and so does `relations_within`, the contacts' form of it.
+        /// and so does `relations_within`, the contacts' form of it. Boxes
+        /// found apart have no end point within reach of the other
+        /// segment, whether or not the segments cross.
         #[test]
         fn the_box_shortcut_changes_no_answer(case in near_apart()) {
             check(|v| v as f32, case)?;

@@ -93,6 +93,16 @@ pub trait Exact:
 
     /// `⌊self / den⌋` for `den > 0` (the plain quotient for `f64`).
     fn div_floor(self, den: Self) -> Self;
+
+    /// `|self|`. For `f64` the sign bit cleared (one instruction, where a
+    /// comparison and a negation take a branch or a blend), so a zero is
+    /// `+0.0` whatever its sign: the scales of [`is_negligible`](Exact::is_negligible)
+    /// and [`apart_margin`](Exact::apart_margin) are taken with it, and
+    /// only multiply or add it, so no result depends on that sign.
+    #[inline]
+    fn magnitude(self) -> Self {
+        if self < Self::ZERO { -self } else { self }
+    }
 }
 
 impl Exact for i128 {
@@ -251,6 +261,11 @@ impl Exact for f64 {
     #[inline]
     fn div_floor(self, den: Self) -> Self {
         self / den
+    }
+
+    #[inline]
+    fn magnitude(self) -> Self {
+        self.abs()
     }
 }
 
