@@ -503,21 +503,27 @@ pub(crate) fn relations_within<S: Scalar>(
 /// Whether the bounding boxes of two segments are more than `radius` (and
 /// the ring's margin) apart along x or along y: then so are the segments.
 #[inline]
-fn boxes_apart<S: Scalar>(a: &Segment<S>, b: &Segment<S>, radius: Narrow<S>) -> bool {
+pub(crate) fn boxes_apart<S: Scalar>(a: &Segment<S>, b: &Segment<S>, radius: Narrow<S>) -> bool {
     let (a0, a1, b0, b1) = (a.start().to_narrow(), a.end().to_narrow(), b.start().to_narrow(), b.end().to_narrow());
     let min = |u: Narrow<S>, v: Narrow<S>| if u < v { u } else { v };
     let max = |u: Narrow<S>, v: Narrow<S>| if u < v { v } else { u };
-    let beyond = |reach: Narrow<S>| {
-        min(a0.x, a1.x) - max(b0.x, b1.x) > reach
-            || min(b0.x, b1.x) - max(a0.x, a1.x) > reach
-            || min(a0.y, a1.y) - max(b0.y, b1.y) > reach
-            || min(b0.y, b1.y) - max(a0.y, a1.y) > reach
+    // The gaps between the boxes, along x then y, one side then the other.
+    let gap = |side: u8| match side {
+        0 => min(a0.x, a1.x) - max(b0.x, b1.x),
+        1 => min(b0.x, b1.x) - max(a0.x, a1.x),
+        2 => min(a0.y, a1.y) - max(b0.y, b1.y),
+        _ => min(b0.y, b1.y) - max(a0.y, a1.y),
     };
+    if !S::FORMAT.float {
+        // An exact ring's margin is zero: the reach is the radius, and the
+        // first gap beyond it decides.
+        return (0..4).any(|side| gap(side) > radius);
+    }
     // The margin is never negative and `radius + margin` rounds to no less
     // than `radius`: boxes within the radius are within the reach, and the
-    // margin, which scans every coordinate, is not needed. An exact ring's
-    // margin is zero: the reach is the radius.
-    if !beyond(radius) {
+    // margin, which scans every coordinate, is not needed.
+    let gap = max(max(gap(0), gap(1)), max(gap(2), gap(3)));
+    if gap <= radius {
         return false;
     }
     let margin = <Narrow<S> as Exact>::apart_margin(|| {
@@ -525,13 +531,13 @@ fn boxes_apart<S: Scalar>(a: &Segment<S>, b: &Segment<S>, radius: Narrow<S>) -> 
         let coords = [a0.x, a0.y, a1.x, a1.y, b0.x, b0.y, b1.x, b1.y];
         coords.iter().fold(abs(radius), |m, &v| max(m, abs(v))) + abs(radius)
     });
-    margin == <Narrow<S> as Exact>::ZERO || beyond(radius + margin)
+    gap > radius + margin
 }
 
 /// Whether two segments cross at a point interior to both, decided exactly
 /// by the signs of four cross products (degree 2).
 #[inline]
-fn cross_properly<S: Scalar>(a: &Segment<S>, b: &Segment<S>) -> bool {
+pub(crate) fn cross_properly<S: Scalar>(a: &Segment<S>, b: &Segment<S>) -> bool {
     let zero = <Narrow<S> as Exact>::ZERO;
     let strictly_opposite = |u: Narrow<S>, v: Narrow<S>| (u > zero && v < zero) || (u < zero && v > zero);
     let (a0, a1, b0, b1) = (a.start().to_narrow(), a.end().to_narrow(), b.start().to_narrow(), b.end().to_narrow());
@@ -807,8 +813,8 @@ mod tests {
             boxes_apart_plainly(&b, &a, r),
             "the margin taken late changed the answer"
         );
-        // What the shortcut rests on: boxes apart, no end point within
-        // reach.
+        // What the shortcut rests on, and what the circle sweep takes from
+        // it for its start alone: boxes apart, no end point within reach.
         if boxes_apart(&a, &b, r) {
             let ends = [(a.start(), &b), (a.end(), &b), (b.start(), &a), (b.end(), &a)];
             prop_assert!(
