@@ -371,15 +371,17 @@ impl<S: Scalar> Relative<S> {
         let d = self.motion.to_exact();
         let (a, b, _) = canonical(&self.core);
         let (a, b) = (a.to_exact(), b.to_exact());
-        let candidates = [
-            side_time::<S>(c, d, a, b.sub(a), self.reach),
-            cap_time::<S>(c, d, a, self.reach),
-            if a == b { None } else { cap_time::<S>(c, d, b, self.reach) },
-        ];
-        let first = candidates.into_iter().flatten().fold(None, |best: Option<S>, t| match best {
-            Some(b) if b <= t => Some(b),
-            _ => Some(t),
-        });
+        // The least candidate, the earlier one on a tie, in this order.
+        // (Written out: a fold over the flattened array of three measured
+        // some ten instructions more per hit for floats.)
+        let earlier = |best: Option<S>, t: Option<S>| match (best, t) {
+            (Some(b), Some(t)) if b <= t => Some(b),
+            (_, Some(t)) => Some(t),
+            (best, None) => best,
+        };
+        let first = side_time::<S>(c, d, a, b.sub(a), self.reach);
+        let first = earlier(first, cap_time::<S>(c, d, a, self.reach));
+        let first = if a == b { first } else { earlier(first, cap_time::<S>(c, d, b, self.reach)) };
         // No candidate happens only for floats, on a path that meets the
         // region within rounding: one that starts on the core (within
         // rounding) touches at once; a graze touches where the path passes
@@ -1082,6 +1084,37 @@ mod tests {
         first_impact(&relative, moving, inflate)
     }
 
+    /// `Relative::first_touch` as it was, the least candidate by a fold.
+    fn first_touch_plainly<S: Scalar>(relative: &Relative<S>) -> S {
+        let c = relative.start.to_exact();
+        let d = relative.motion.to_exact();
+        let (a, b, _) = canonical(&relative.core);
+        let (a, b) = (a.to_exact(), b.to_exact());
+        let candidates = [
+            side_time::<S>(c, d, a, b.sub(a), relative.reach),
+            cap_time::<S>(c, d, a, relative.reach),
+            if a == b { None } else { cap_time::<S>(c, d, b, relative.reach) },
+        ];
+        let first = candidates.into_iter().flatten().fold(None, |best: Option<S>, t| match best {
+            Some(b) if b <= t => Some(b),
+            _ => Some(t),
+        });
+        let t = first.unwrap_or_else(|| {
+            if point_segment(relative.start, &relative.core).on_segment() {
+                S::ZERO
+            } else {
+                relative.closest_approach()
+            }
+        });
+        if t > S::ONE {
+            S::ONE
+        } else if t <= S::ZERO {
+            S::ZERO
+        } else {
+            t
+        }
+    }
+
     /// A circle sweep as `f64`s: a segment `[x0, y0, x1, y1]`, a circle
     /// `[x, y, r]`, a motion and the capsule's radius (zero for a
     /// segment). The segment lies around a centre far from the origin or
@@ -1158,6 +1191,15 @@ mod tests {
             let plain = sweep_circle_core_plainly(&circle, motion, &core, inflate);
             // `{:?}` tells every bit of a float apart, a zero's sign included.
             prop_assert_eq!(format!("{fast:?}"), format!("{plain:?}"), "the box test first changed the sweep");
+            let relative = Relative::new(circle.center(), clamp_to_range(motion), core, (circle.radius(), inflate));
+            if relative.meets() {
+                let (t, plain) = (relative.first_touch(), first_touch_plainly(&relative));
+                prop_assert_eq!(
+                    format!("{t:?}"),
+                    format!("{plain:?}"),
+                    "the least candidate written out changed the time"
+                );
+            }
         }
         Ok(())
     }
@@ -1170,7 +1212,8 @@ mod tests {
         /// with or without it, circles swept against segments and capsules
         /// give the same outcome, time, normal, point and travel, at every
         /// scale and for paths whose boxes lie a few rounding margins from
-        /// the reach of the segment's.
+        /// the reach of the segment's. Nor does taking the least candidate
+        /// time without a fold.
         #[test]
         fn the_box_test_first_changes_no_sweep(case in sweep_case()) {
             check(|v| v as f32, case)?;
