@@ -549,6 +549,7 @@ impl<S: Scalar> Solver<S> {
     /// it, if it had contacts (else it moved freely).
     pub(super) fn outcome(&self, i: usize) -> Option<(Vec2<S>, Vec2<S>)> {
         let slot = *self.slots.get(i)?;
+        // `NONE` is no solver body's index.
         let body = self.bodies.get(slot as usize)?;
         Some((body.velocity, body.moved))
     }
