@@ -269,6 +269,10 @@ pub fn contact_circle_circle<S: Scalar>(a: &Circle<S>, b: &Circle<S>) -> Option<
 /// (+x) for a vertical core, then its opposite, then `a`'s. Two
 /// zero-length cores at one point get +y.
 ///
+/// A zero-length core is a circle's centre: the capsules are in contact
+/// exactly when [`contact_circle_capsule`] says so, with its depth, bit for
+/// bit.
+///
 /// # Examples
 ///
 /// ```
@@ -301,7 +305,7 @@ pub(crate) fn contact_cores<S: Scalar>(
 ) -> Option<(Contact<S>, ExactVec<S::Exact>)> {
     let relations = relations_within(a, b, ra, rb)?;
     let reach = ra + rb;
-    if relations.touching() {
+    if relations.touching_as_capsules(a, b) {
         return Some(contact_crossing_cores(a, b, reach, rb));
     }
     let k = relations.closest(a, b);

@@ -323,6 +323,20 @@ fn contact_capsule_capsule_is_accurate<S: Testable>(a: Capsule<S>, b: Capsule<S>
     )
 }
 
+/// Property: a capsule whose core is a single point is a circle. Against
+/// any capsule, either way round, it has a contact exactly when the circle
+/// has, and the same depth, bit for bit. (The normal and point of a centre
+/// on the core, or within a float's rounding of it, may differ: the circle
+/// takes the core's perpendicular there, the capsules the crossing cores'
+/// axis.)
+fn a_point_cored_capsule_has_the_circles_depth<S: Testable>(c: Circle<S>, k: Capsule<S>) -> Result<(), TestCaseError> {
+    let point = Capsule::new(c.center(), c.center(), c.radius()).expect("a circle's values are in range");
+    let circle = contact_circle_capsule(&c, &k).map(|c| c.depth);
+    prop_assert_eq!(contact_capsule_capsule(&point, &k).map(|c| c.depth), circle);
+    prop_assert_eq!(contact_capsule_capsule(&k, &point).map(|c| c.depth), circle);
+    Ok(())
+}
+
 macro_rules! properties {
     ($module:ident, $t:ty) => {
         mod $module {
@@ -375,6 +389,11 @@ macro_rules! properties {
                 #[test]
                 fn contact_circle_circle_is_accurate((a, b) in strategy::circle_circle::<T>()) {
                     super::contact_circle_circle_is_accurate(a, b)?;
+                }
+
+                #[test]
+                fn a_point_cored_capsule_has_the_circles_depth((c, k) in strategy::circle_capsule::<T>()) {
+                    super::a_point_cored_capsule_has_the_circles_depth(c, k)?;
                 }
 
                 #[test]
