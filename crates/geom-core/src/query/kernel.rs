@@ -637,8 +637,9 @@ impl<S: Scalar> EndpointRelations<S> {
     /// circle's does, not from the crossing cores' axes.)
     #[inline]
     pub(crate) fn touching_as_capsules(&self, a: &Segment<S>, b: &Segment<S>) -> bool {
-        // On a core exactly is on it within rounding: most cores are apart,
-        // and end here. Fixed point decides `touching` exactly already.
+        // A point exactly on a core is within rounding of it, so cores that
+        // do not touch need nothing more (most are apart, and end here).
+        // Fixed point decides `touching` exactly already.
         let touching = self.touching();
         if !touching || !S::FORMAT.float {
             return touching;

@@ -328,7 +328,7 @@ fn contact_capsule_capsule_is_accurate<S: Testable>(a: Capsule<S>, b: Capsule<S>
 /// has, and the same depth, bit for bit. (The normal and point of a centre
 /// on the core, or within a float's rounding of it, may differ: the circle
 /// takes the core's perpendicular there, the capsules the crossing cores'
-/// axis.)
+/// axis or the direction between the closest points.)
 fn a_point_cored_capsule_has_the_circles_depth<S: Testable>(c: Circle<S>, k: Capsule<S>) -> Result<(), TestCaseError> {
     let point = Capsule::new(c.center(), c.center(), c.radius()).expect("a circle's values are in range");
     let circle = contact_circle_capsule(&c, &k).map(|c| c.depth);
