@@ -7,7 +7,7 @@ use super::kernel::{
 };
 use core::fmt;
 
-use crate::scalar::private::Frame;
+use crate::scalar::private::{Frame, Sealed};
 use crate::scalar::{Exact, Scalar};
 use crate::shape::{Capsule, Circle, Segment};
 use crate::vec2::ExactVec;
@@ -271,7 +271,8 @@ pub fn contact_circle_circle<S: Scalar>(a: &Circle<S>, b: &Circle<S>) -> Option<
 ///
 /// A zero-length core is a circle's centre: the capsules are in contact
 /// exactly when [`contact_circle_capsule`] says so, with its depth, bit for
-/// bit.
+/// bit, and, unless the centre lies on the other core (or for floats
+/// within rounding of it), its normal (reversed when the point is `b`).
 ///
 /// # Examples
 ///
@@ -293,24 +294,75 @@ pub fn contact_capsule_capsule<S: Scalar>(a: &Capsule<S>, b: &Capsule<S>) -> Opt
     contact_cores(&a.segment(), a.radius(), &b.segment(), b.radius()).map(|(contact, _)| contact)
 }
 
+/// A contact of two cores and the exact direction of its normal.
+pub(crate) type CoreContact<S> = (Contact<S>, ExactVec<<S as Sealed<<S as Scalar>::Wide>>::Exact>);
+
 /// [`contact_capsule_capsule`] for cores `a` and `b` of radii `ra` and
 /// `rb`, with the exact direction of its normal (from `b` towards `a`, zero
 /// for two zero-length cores at one point): what a sweep needs to decide
 /// exactly whether a motion pushes into the contact.
-pub(crate) fn contact_cores<S: Scalar>(
-    a: &Segment<S>,
-    ra: S,
-    b: &Segment<S>,
-    rb: S,
-) -> Option<(Contact<S>, ExactVec<S::Exact>)> {
+pub(crate) fn contact_cores<S: Scalar>(a: &Segment<S>, ra: S, b: &Segment<S>, rb: S) -> Option<CoreContact<S>> {
+    if S::FORMAT.float
+        && let Some(point) = point_core(a, b)
+    {
+        return point_core_contact(&point, ra, rb);
+    }
     let relations = relations_within(a, b, ra, rb)?;
     let reach = ra + rb;
-    if relations.touching_as_capsules(a, b) {
+    if relations.touching() {
         return Some(contact_crossing_cores(a, b, reach, rb));
     }
     let k = relations.closest(a, b);
     let f = frame(k.dir, rb, Some(k.dist2));
     Some((Contact { point: k.on_b + f.offset, normal: f.normal, depth: depth(reach, f.distance) }, k.dir))
+}
+
+/// For [`contact_cores`] of floats: when a core has zero length and does
+/// not lie on the other core, that point, its relation to the other core,
+/// and whether the point is `b`. Such a core is a circle's centre, and its
+/// contact is decided and measured as the circle's from this relation
+/// alone ([`point_core_contact`]). The four endpoint relations would decide
+/// otherwise: they count a point within rounding of the core as on it (and
+/// take the crossing cores' depth, as if the distance were zero), and their
+/// candidates, equally near exactly, may round apart. Fixed point decides
+/// all of this exactly, and the same. (A point on the core keeps the
+/// crossing cores' normal, as in fixed point.)
+fn point_core<S: Scalar>(a: &Segment<S>, b: &Segment<S>) -> Option<PointCore<S>> {
+    let (p, core, reversed) = if a.start() == a.end() {
+        (a.start(), b, false)
+    } else if b.start() == b.end() {
+        (b.start(), a, true)
+    } else {
+        return None;
+    };
+    let k = point_segment(p, core);
+    (k.dist2.num != <S::Exact as Exact>::ZERO).then_some(PointCore { p, k, reversed })
+}
+
+/// A zero-length core `p` off the other core, its relation `k` to it, and
+/// whether it is `b` (see [`point_core`]).
+struct PointCore<S: Scalar> {
+    p: Vec2<S>,
+    k: PointSegment<S>,
+    reversed: bool,
+}
+
+/// The contact of a point core ([`point_core`]), seen from `a`:
+/// `contact_circle_capsule`'s presence and depth, with the normal along the
+/// direction from the core to the point even within rounding of the core,
+/// where the circle's takes the core's perpendicular (see
+/// `PointSegment::normal_direction`): the capsules part to the side they
+/// are on.
+fn point_core_contact<S: Scalar>(point: &PointCore<S>, ra: S, rb: S) -> Option<CoreContact<S>> {
+    let PointCore { p, k, reversed } = point;
+    if !k.dist2.within(reach(ra, rb)) {
+        return None;
+    }
+    // From `b`'s core towards `a`'s, the point on `b`'s surface (framed
+    // along the reversed direction when the point is `b`: never a −0).
+    let (direction, surface) = if *reversed { (k.dir.neg(), *p) } else { (k.dir, k.closest()) };
+    let f = frame(direction, rb, Some(k.dist2));
+    Some((Contact { point: surface + f.offset, normal: f.normal, depth: depth(ra + rb, f.distance) }, direction))
 }
 
 /// The separating-axis contact of two capsules whose cores touch or cross.

@@ -629,31 +629,6 @@ impl<S: Scalar> EndpointRelations<S> {
         self.crossing || self.all().any(PointSegment::on_segment)
     }
 
-    /// [`touching`](Self::touching) for the cores of capsules `a` and `b`
-    /// these relations describe, where a zero-length core is a circle's
-    /// centre: it touches the other core only on it exactly, as the
-    /// circle's contact decides. (For floats, a centre within rounding of a
-    /// core is not on it: its depth comes from its distance, as the
-    /// circle's does, not from the crossing cores' axes.)
-    #[inline]
-    pub(crate) fn touching_as_capsules(&self, a: &Segment<S>, b: &Segment<S>) -> bool {
-        // A point exactly on a core is within rounding of it, so cores that
-        // do not touch need nothing more (most are apart, and end here).
-        // Fixed point decides `touching` exactly already.
-        let touching = self.touching();
-        if !touching || !S::FORMAT.float {
-            return touching;
-        }
-        let on_exactly = |k: &PointSegment<S>| k.dist2.num == <S::Exact as Exact>::ZERO;
-        if a.start() == a.end() {
-            on_exactly(&self.a_to_b[0])
-        } else if b.start() == b.end() {
-            on_exactly(&self.b_to_a[0])
-        } else {
-            true
-        }
-    }
-
     fn all(&self) -> impl Iterator<Item = &PointSegment<S>> {
         self.a_to_b.iter().chain(self.b_to_a.iter())
     }
