@@ -302,11 +302,27 @@ pub(crate) type CoreContact<S> = (Contact<S>, ExactVec<<S as Sealed<<S as Scalar
 /// for two zero-length cores at one point): what a sweep needs to decide
 /// exactly whether a motion pushes into the contact.
 pub(crate) fn contact_cores<S: Scalar>(a: &Segment<S>, ra: S, b: &Segment<S>, rb: S) -> Option<CoreContact<S>> {
-    if S::FORMAT.float
-        && let Some(point) = point_core(a, b)
-    {
-        return point_core_contact(&point, ra, rb);
+    if S::FORMAT.float && (a.start() == a.end() || b.start() == b.end()) {
+        return point_cores_contact(a, ra, b, rb);
     }
+    contact_segment_cores(a, ra, b, rb)
+}
+
+/// [`contact_cores`] of floats where a core has zero length: a point off
+/// the other core as the circle's ([`point_core`]), else as any cores.
+/// Kept out of line: the pairs of two segments, most pairs, then keep
+/// their values in registers.
+#[inline(never)]
+fn point_cores_contact<S: Scalar>(a: &Segment<S>, ra: S, b: &Segment<S>, rb: S) -> Option<CoreContact<S>> {
+    match point_core(a, b) {
+        Some(point) => point_core_contact(&point, ra, rb),
+        None => contact_segment_cores(a, ra, b, rb),
+    }
+}
+
+/// [`contact_cores`] from the four endpoint relations.
+#[inline]
+fn contact_segment_cores<S: Scalar>(a: &Segment<S>, ra: S, b: &Segment<S>, rb: S) -> Option<CoreContact<S>> {
     let relations = relations_within(a, b, ra, rb)?;
     let reach = ra + rb;
     if relations.touching() {
