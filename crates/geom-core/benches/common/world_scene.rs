@@ -261,6 +261,12 @@ impl WorldScene {
         if !sleeping {
             config.sleep_ticks = 0;
         }
+        self.world_in(config)
+    }
+
+    /// The scene as a geom world in `S` under `config`, not stepped yet:
+    /// the walls, then the balls, in order.
+    pub fn world_in<S: Scalar>(&self, config: WorldConfig<S>) -> World<S> {
         let mut world = World::new(config).expect("valid config");
         for &wall in &self.walls {
             world.add_collider(collider::<S>(wall)).expect("valid collider");

@@ -198,10 +198,16 @@ pub struct WorldConfig<S> {
     pub substeps: u8,
     /// How stiff a contact between two bodies is: the frequency of the
     /// spring it acts as, in cycles per tick (a contact with a collider is
-    /// twice as stiff). A stiffer contact sinks less under load (a stack
-    /// of `n` bodies sinks about `n·g / (2π·hertz)²` into each contact) and
-    /// corrects an overlap faster, but above a quarter of the substeps per
-    /// tick it can overshoot and jitter. Positive.
+    /// rigid: it corrects an overlap at the rate of a spring twice as stiff
+    /// and sinks nothing under load). A stiffer contact corrects an overlap
+    /// faster and sinks less under load: one holding the weight `w` (mass
+    /// times gravity) of what rests on it sinks about `w / (m·(2π·hertz)²)`,
+    /// `m = 1 / (1/ma + 1/mb)` the pair's effective mass, whatever the
+    /// damping and the substeps (in a column of equal bodies, the contact
+    /// under `k` of them sinks `2k·g / (2π·hertz)²`). Stiffer than a quarter
+    /// of the [`substeps`](Self::substeps) per tick a contact overshoots and
+    /// jitters, so the frequency is held there: for a stiffer contact, raise
+    /// the substeps too. Positive.
     #[cfg_attr(feature = "serde", serde(with = "crate::scalar::serde_scalar"))]
     pub contact_hertz: S,
     /// The damping ratio of that spring: 1 is critically damped, more

@@ -113,7 +113,7 @@
 //! body with friction slides, it does not roll; a capsule stays as upright
 //! or as flat as it was made), no joints and no polygons. Contacts between
 //! bodies are soft: a stack sinks a little into each contact under load
-//! (about `n·g / (2π·hertz)²` for `n` bodies above it; see
+//! (about `2n·g / (2π·hertz)²` under `n` equal bodies; see
 //! [`contact_hertz`](WorldConfig::contact_hertz)) and bodies made inside
 //! each other are pushed apart at up to
 //! [`push_speed`](WorldConfig::push_speed) per contact, so a body jammed

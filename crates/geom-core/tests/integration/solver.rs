@@ -82,6 +82,69 @@ fn ten_balls_in_a_tube_stand_and_rest<S: TestScalar>() {
     assert!((top - 9.5).abs() <= 0.05 * 0.5, "the top ball rests at {top}");
 }
 
+/// What `WorldConfig::contact_hertz` documents, measured: at rest, a
+/// contact holding the weight `w` of what lies on it sinks
+/// `w / (m·(2π·hertz)²)`, `m` the pair's effective mass, and a contact with
+/// a collider sinks nothing. So the heavy ball of the stack (10 and 100
+/// times the light one's mass) rests that far below 1.5, and the top of the
+/// tube of ten equal balls below 9.5 by its nine contacts' sinks, the one
+/// under `k` balls `2k·g / (2π·hertz)²`: each within a tenth of it.
+fn a_resting_stack_sinks_as_contact_hertz_documents<S: TestScalar>() {
+    let config = world_scene::tube(10).config::<S>();
+    let g = -config.gravity.y.to_f64();
+    let hertz = config.contact_hertz.to_f64().min(f64::from(config.substeps) / 4.0);
+    let stiffness = (core::f64::consts::TAU * hertz).powi(2);
+    let mut cases = Vec::new();
+    for ratio in [10.0, 100.0] {
+        let mut w: World<S> = world_scene::stack(ratio).world();
+        assert!(still_by(&mut w, 600).is_some(), "ratio {ratio}: not at rest by tick 600");
+        let sunk = 1.5 - w.bodies()[1].position().y.to_f64();
+        let mass = 1.0 / (1.0 + 1.0 / ratio);
+        cases.push((format!("heavy ball (ratio {ratio})"), sunk, ratio * g / (mass * stiffness)));
+    }
+    let mut w: World<S> = world_scene::tube(10).world();
+    assert!(still_by(&mut w, 600).is_some(), "the tube is not at rest by tick 600");
+    let sunk = 9.5 - w.bodies()[9].position().y.to_f64();
+    let predicted: f64 = (1..10).map(|k| 2.0 * f64::from(k) * g / stiffness).sum();
+    cases.push(("top of the tube".to_owned(), sunk, predicted));
+    for (name, sunk, predicted) in cases {
+        assert!((sunk - predicted).abs() <= 0.1 * predicted, "{name}: sank {sunk:.6}, documented {predicted:.6}");
+    }
+}
+
+/// `WorldConfig::contact_hertz` is held at a quarter of the substeps per
+/// tick (stiffer overshoots): asking for more leaves the heavy-on-light
+/// stack's bodies and contacts after 600 ticks the same, bit for bit, as
+/// asking for the quarter; a stiffer contact needs more substeps, and with
+/// them the same frequency does make the stack sink less.
+fn a_contact_stiffer_than_a_quarter_of_the_substeps_is_held_there<S: TestScalar>() {
+    let scene = world_scene::stack(100.0);
+    let run = |substeps: u8, hertz: f64| {
+        let mut config = scene.config::<S>();
+        (config.substeps, config.contact_hertz) = (substeps, S::from_f64(hertz));
+        let mut w = scene.world_in(config);
+        for _ in 0..600 {
+            w.step();
+        }
+        // The state without the configuration (which the checksum holds).
+        let state =
+            (w.bodies().iter().map(|b| (b.position(), b.velocity())).collect::<Vec<_>>(), w.contacts().to_vec());
+        (format!("{state:?}"), w.bodies()[1].position().y.to_f64())
+    };
+    let (at_quarter, top_at_quarter) = run(8, 2.0);
+    assert_eq!(run(8, 3.0).0, at_quarter, "hertz 3 with 8 substeps is not held at 2");
+    assert_eq!(run(8, 100.0).0, at_quarter, "hertz 100 with 8 substeps is not held at 2");
+    let (_, top) = run(16, 3.0);
+    assert!(top > top_at_quarter, "16 substeps at hertz 3 sink no less: {top} against {top_at_quarter}");
+    // And by what the documentation says, whatever the substeps.
+    let (sunk, g) = (1.5 - top, -scene.config::<S>().gravity.y.to_f64());
+    let predicted = 100.0 * g * (1.0 + 1.0 / 100.0) / (core::f64::consts::TAU * 3.0).powi(2);
+    assert!(
+        (sunk - predicted).abs() <= 0.1 * predicted,
+        "16 substeps at hertz 3: sank {sunk:.6}, documented {predicted:.6}"
+    );
+}
+
 /// Issue: five balls jammed between two walls on a floor jittered forever,
 /// one jumping between x = 0.4652 and 0.7347 every tick with a velocity of
 /// zero; and two balls at exactly the same point were never separated. The
@@ -351,6 +414,8 @@ macro_rules! solver_suite {
             solver_suite!(@tests T;
                 a_heavy_ball_on_a_light_one_stands_and_rests,
                 ten_balls_in_a_tube_stand_and_rest,
+                a_resting_stack_sinks_as_contact_hertz_documents,
+                a_contact_stiffer_than_a_quarter_of_the_substeps_is_held_there,
                 a_jammed_cluster_and_a_coincident_pair_come_to_rest,
                 a_bullet_never_passes_through_a_body_unseen,
                 every_shot_that_crosses_a_player_is_reported,
