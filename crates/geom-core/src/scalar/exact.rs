@@ -407,10 +407,11 @@ impl ExactInt for Exact256 {
 /// start from, `2^-48`. An estimate is a few operations on operands
 /// converted from integers: each operand within `4·2^-53` (its two 128-bit
 /// halves converted, then added: [`ExactInt::approx`]; `2^-53` below
-/// `2^64`), and each division, square root or product within `2^-53` more,
-/// so a quotient is within `9·2^-53` of the exact one, its square root
-/// within `5.5·2^-53` and the components of [`scaled_roots`] within
-/// `13·2^-53`: the bound leaves a factor of two to spare.
+/// `2^64`), and each division, square root, reciprocal or product within
+/// `2^-53` more, so a quotient is within `9·2^-53` of the exact one, its
+/// square root within `5.5·2^-53` and the components of [`scaled_roots`]
+/// (`c · k · (1/√len2)`, the reciprocal shared: see [`RootEstimate`])
+/// within `14·2^-53`: the bound leaves a factor of two to spare.
 const ESTIMATE_ERROR: f64 = 1.0 / 281_474_976_710_656.0;
 
 /// Estimates from `2^46` on are not used: their error could reach a
@@ -564,16 +565,21 @@ pub(crate) fn scaled_roots<E: ExactInt, const N: usize>(components: [E; N], k: E
 }
 
 /// The `f64` estimate of `√len2` that [`scaled_roots_estimated`] and
-/// [`round_sqrt_u128_from`] start from: computed once, it serves a frame's
-/// offset, normal and distance alike.
+/// [`round_sqrt_u128_from`] start from, and of its reciprocal: computed
+/// once, they serve a frame's offset, normal and distance alike, with one
+/// division for all three.
 #[derive(Clone, Copy, Debug)]
-pub(crate) struct RootEstimate(f64);
+pub(crate) struct RootEstimate {
+    root: f64,
+    inverse: f64,
+}
 
 impl RootEstimate {
-    /// The estimate of `√len2`.
+    /// The estimates of `√len2` and `1/√len2`.
     #[inline]
     pub(crate) fn of(len2: u128) -> Self {
-        Self(libm::sqrt(approx_f64(len2)))
+        let root = libm::sqrt(approx_f64(len2));
+        Self { root, inverse: 1.0 / root }
     }
 }
 
@@ -590,7 +596,7 @@ pub(crate) fn scaled_roots_estimated<const N: usize>(
     root: RootEstimate,
     max: u64,
 ) -> Option<[u64; N]> {
-    let scale = approx_f64(k) / root.0;
+    let scale = approx_f64(k) * root.inverse;
     let mut roots = [0; N];
     for (root, c) in roots.iter_mut().zip(components) {
         *root = nearest_of_estimate(approx_f64(c.unsigned_abs()) * scale).filter(|&m| m <= max)?;
@@ -656,7 +662,7 @@ pub(crate) fn round_sqrt_u128(n: u128) -> u128 {
 /// the same value (the floor root is exact from any seed).
 #[inline]
 pub(crate) fn round_sqrt_u128_from(n: u128, root: RootEstimate) -> u128 {
-    let s = u128::from(isqrt_u128_seeded(n, root.0 as u64));
+    let s = u128::from(isqrt_u128_seeded(n, root.root as u64));
     if n - s * s > s { s + 1 } else { s }
 }
 
