@@ -82,6 +82,12 @@ fn ten_balls_in_a_tube_stand_and_rest<S: TestScalar>() {
     assert!((top - 9.5).abs() <= 0.05 * 0.5, "the top ball rests at {top}");
 }
 
+/// The sink `WorldConfig::contact_hertz` documents for a contact holding
+/// the weight `w`, of effective mass `m`, at `hertz` cycles per tick.
+fn documented_sink(w: f64, m: f64, hertz: f64) -> f64 {
+    w / (m * (core::f64::consts::TAU * hertz).powi(2))
+}
+
 /// What `WorldConfig::contact_hertz` documents, measured: at rest, a
 /// contact holding the weight `w` of what lies on it sinks
 /// `w / (m·(2π·hertz)²)`, `m` the pair's effective mass, and a contact with
@@ -93,19 +99,19 @@ fn a_resting_stack_sinks_as_contact_hertz_documents<S: TestScalar>() {
     let config = world_scene::tube(10).config::<S>();
     let g = -config.gravity.y.to_f64();
     let hertz = config.contact_hertz.to_f64().min(f64::from(config.substeps) / 4.0);
-    let stiffness = (core::f64::consts::TAU * hertz).powi(2);
     let mut cases = Vec::new();
     for ratio in [10.0, 100.0] {
         let mut w: World<S> = world_scene::stack(ratio).world();
         assert!(still_by(&mut w, 600).is_some(), "ratio {ratio}: not at rest by tick 600");
         let sunk = 1.5 - w.bodies()[1].position().y.to_f64();
         let mass = 1.0 / (1.0 + 1.0 / ratio);
-        cases.push((format!("heavy ball (ratio {ratio})"), sunk, ratio * g / (mass * stiffness)));
+        cases.push((format!("heavy ball (ratio {ratio})"), sunk, documented_sink(ratio * g, mass, hertz)));
     }
     let mut w: World<S> = world_scene::tube(10).world();
     assert!(still_by(&mut w, 600).is_some(), "the tube is not at rest by tick 600");
     let sunk = 9.5 - w.bodies()[9].position().y.to_f64();
-    let predicted: f64 = (1..10).map(|k| 2.0 * f64::from(k) * g / stiffness).sum();
+    // Equal balls of mass 1: the contact under `k` holds `k·g` at mass 1/2.
+    let predicted: f64 = (1..10).map(|k| documented_sink(f64::from(k) * g, 0.5, hertz)).sum();
     cases.push(("top of the tube".to_owned(), sunk, predicted));
     for (name, sunk, predicted) in cases {
         assert!((sunk - predicted).abs() <= 0.1 * predicted, "{name}: sank {sunk:.6}, documented {predicted:.6}");
@@ -138,7 +144,7 @@ fn a_contact_stiffer_than_a_quarter_of_the_substeps_is_held_there<S: TestScalar>
     assert!(top > top_at_quarter, "16 substeps at hertz 3 sink no less: {top} against {top_at_quarter}");
     // And by what the documentation says, whatever the substeps.
     let (sunk, g) = (1.5 - top, -scene.config::<S>().gravity.y.to_f64());
-    let predicted = 100.0 * g * (1.0 + 1.0 / 100.0) / (core::f64::consts::TAU * 3.0).powi(2);
+    let predicted = documented_sink(100.0 * g, 1.0 / (1.0 + 1.0 / 100.0), 3.0);
     assert!(
         (sunk - predicted).abs() <= 0.1 * predicted,
         "16 substeps at hertz 3: sank {sunk:.6}, documented {predicted:.6}"
