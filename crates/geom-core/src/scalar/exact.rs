@@ -418,20 +418,32 @@ const ESTIMATE_ERROR: f64 = 1.0 / 281_474_976_710_656.0;
 /// quarter of a unit.
 const ESTIMATE_LIMIT: f64 = 70_368_744_177_664.0;
 
+/// `2^52`: added to a value in `[0, 2^51)`, it leaves the nearest integer
+/// to that value in the sum's 52 fraction bits (the sum's unit in the last
+/// place is one).
+const TWO_POW_52: f64 = 4_503_599_627_370_496.0;
+
 /// A non-negative value known by an `estimate` within `estimate·2^-48` of
-/// it ([`ESTIMATE_ERROR`]), split as the estimate's integer part, its
-/// fraction (exact: both are below 2^46) and that error bound; `None` from
+/// it ([`ESTIMATE_ERROR`]), split as an integer `n` near the estimate, the
+/// estimate's distance `estimate − n` from it (exact: both are below 2^46,
+/// and within one of each other) and that error bound; `None` from
 /// [`ESTIMATE_LIMIT`] on, or for a NaN (not produced here: every divisor is
 /// positive).
+///
+/// `n` is read from the bits of `estimate + 2^52`, with no conversion to an
+/// integer (each costs the saturation's checks). On IEEE-754 arithmetic it
+/// is the nearest integer; wherever the sum kept more precision, it is
+/// still an integer near the estimate, and the callers decide from the
+/// exact distance to it, so a poor `n` only gives `None`.
 #[inline]
 fn split_estimate(estimate: f64) -> Option<(u64, f64, f64)> {
     if !(0.0..ESTIMATE_LIMIT).contains(&estimate) {
         return None;
     }
-    // Below 2^46: the signed conversions are exact and cheaper than the
-    // unsigned ones (which x86-64 has no instruction for).
-    let floor = estimate as i64;
-    Some((floor as u64, estimate - floor as f64, estimate * ESTIMATE_ERROR))
+    // Below 2^46 + 2^52 < 2^53: the low 52 bits are the integer part of
+    // the sum above 2^52, and `n` below 2^47 converts exactly.
+    let near = (estimate + TWO_POW_52).to_bits() & ((1 << 52) - 1);
+    Some((near, estimate - near as i64 as f64, estimate * ESTIMATE_ERROR))
 }
 
 /// The integer nearest to a value known by an `estimate` (see
@@ -442,14 +454,12 @@ fn split_estimate(estimate: f64) -> Option<(u64, f64, f64)> {
 /// value's rounding, the same on every platform.
 #[inline]
 fn nearest_of_estimate(estimate: f64) -> Option<u64> {
-    let (floor, fraction, error) = split_estimate(estimate)?;
-    if fraction - 0.5 > error {
-        Some(floor + 1)
-    } else if 0.5 - fraction > error {
-        Some(floor)
-    } else {
-        None
-    }
+    let (near, offset, error) = split_estimate(estimate)?;
+    // The value lies within `|offset| + error` of `near`: below a half,
+    // `near` is its rounding. (`0.5 − |offset|` is exact when `|offset|`
+    // is a quarter or more; below, it exceeds a quarter either way, and
+    // `error` stays below a quarter.)
+    (0.5 - libm::fabs(offset) > error).then_some(near)
 }
 
 /// The floor of a value known by an `estimate` (see [`split_estimate`]),
@@ -458,8 +468,16 @@ fn nearest_of_estimate(estimate: f64) -> Option<u64> {
 /// next integer.
 #[inline]
 fn floor_of_estimate(estimate: f64) -> Option<u64> {
-    let (floor, fraction, error) = split_estimate(estimate)?;
-    (fraction > error && 1.0 - fraction > error).then_some(floor)
+    let (near, offset, error) = split_estimate(estimate)?;
+    // Further than its error from `near` and from the integer on the
+    // other side. (`1 − |offset|` is exact when `|offset|` is a half or
+    // more; below, it exceeds a half either way, and `error` stays below
+    // a quarter.)
+    let distance = libm::fabs(offset);
+    if distance <= error || 1.0 - distance <= error {
+        return None;
+    }
+    Some(if offset > 0.0 { near } else { near - 1 })
 }
 
 /// `num / den` rounded to the nearest integer, ties to even; `den > 0`.
@@ -583,23 +601,31 @@ impl RootEstimate {
     }
 }
 
+/// The `f64` estimate of a component's magnitude that
+/// [`scaled_roots_estimated`] starts from: converted once, it serves every
+/// length the component is scaled to.
+#[inline]
+pub(crate) fn magnitude_estimate(component: i128) -> f64 {
+    approx_f64(component.unsigned_abs())
+}
+
 /// [`scaled_roots`] for components, length and squared length known as
-/// native integers (the squared length by its [`RootEstimate`]), from the
-/// shared estimate alone: the same roots, or
-/// `None` when the estimate does not settle one of them (or one saturates),
-/// for the caller to compute exactly. Most vectors take this path, without
-/// the 256-bit arithmetic.
+/// native integers (each component by its [`magnitude_estimate`], the
+/// squared length by its [`RootEstimate`]), from the shared estimates
+/// alone: the same roots, or `None` when the estimate does not settle one
+/// of them (or one saturates), for the caller to compute exactly. Most
+/// vectors take this path, without the 256-bit arithmetic.
 #[inline]
 pub(crate) fn scaled_roots_estimated<const N: usize>(
-    components: [i128; N],
+    magnitudes: [f64; N],
     k: u128,
     root: RootEstimate,
     max: u64,
 ) -> Option<[u64; N]> {
     let scale = approx_f64(k) * root.inverse;
     let mut roots = [0; N];
-    for (root, c) in roots.iter_mut().zip(components) {
-        *root = nearest_of_estimate(approx_f64(c.unsigned_abs()) * scale).filter(|&m| m <= max)?;
+    for (root, magnitude) in roots.iter_mut().zip(magnitudes) {
+        *root = nearest_of_estimate(magnitude * scale).filter(|&m| m <= max)?;
     }
     Some(roots)
 }
@@ -659,9 +685,15 @@ pub(crate) fn round_sqrt_u128(n: u128) -> u128 {
 }
 
 /// [`round_sqrt_u128`] from the estimate `root` of `√n` already computed:
-/// the same value (the floor root is exact from any seed).
+/// the same value. The estimate alone settles most roots (it is within
+/// `3·2^-53` of `√n`, and `√n` is never a midpoint: `(s + ½)²` is no
+/// integer); the others are corrected exactly from it (the floor root is
+/// exact from any seed).
 #[inline]
 pub(crate) fn round_sqrt_u128_from(n: u128, root: RootEstimate) -> u128 {
+    if let Some(rounded) = nearest_of_estimate(root.root) {
+        return u128::from(rounded);
+    }
     let s = u128::from(isqrt_u128_seeded(n, root.root as u64));
     if n - s * s > s { s + 1 } else { s }
 }
@@ -1019,16 +1051,21 @@ mod tests {
         values
     }
 
-    #[test]
-    fn isqrt_u64_and_u128_are_the_exact_floor() {
-        let mut rng = SplitMix(1);
+    /// [`hard_u128s`], and 200 values of every width from 1 to 128 bits.
+    fn radicands(seed: u64) -> Vec<u128> {
+        let mut rng = SplitMix(seed);
         let mut values = hard_u128s();
         for bits in 1..=128 {
             for _ in 0..200 {
                 values.push(rng.bits(bits).as_u256().as_u128());
             }
         }
-        for n in values {
+        values
+    }
+
+    #[test]
+    fn isqrt_u64_and_u128_are_the_exact_floor() {
+        for n in radicands(1) {
             assert_eq!(u128::from(isqrt_u128(n)), n.isqrt(), "⌊√{n}⌋");
             // |r − √n| < ½ ⇔ (2r − 1)² < 4n < (2r + 1)² (no ties: 4n is even).
             let r = Exact256::from(round_sqrt_u128(n));
@@ -1039,6 +1076,16 @@ mod tests {
                 assert_eq!(isqrt_u64(small), small.isqrt(), "⌊√{small}⌋");
                 assert_eq!(u128::from(round_sqrt_u64(small)), round_sqrt_u128(n), "√{small}");
             }
+        }
+    }
+
+    #[test]
+    fn the_rounded_root_from_the_shared_estimate_is_the_exact_one() {
+        // Beside every rounding boundary (`s² + s` rounds down, `s² + s + 1`
+        // up) and at every width, where the estimate settles the root alone
+        // and where it must fall back to the integer root.
+        for n in radicands(3) {
+            assert_eq!(round_sqrt_u128_from(n, RootEstimate::of(n)), round_sqrt_u128(n), "√{n}");
         }
     }
 
@@ -1242,6 +1289,69 @@ mod tests {
             Rounding::TowardZero => q < Exact256::ZERO && r > Exact256::ZERO,
         };
         if up { q + Exact256::ONE } else { q }
+    }
+
+    /// A positive `f64` of at least `2^-24` as an exact multiple of
+    /// `2^-124`: every estimate below, and its error bound (`2^-48` of it).
+    fn exactly(x: f64) -> Exact256 {
+        let bits = x.to_bits();
+        let (exponent, mantissa) = ((bits >> 52) as i32, (bits & ((1 << 52) - 1)) | 1 << 52);
+        // x = mantissa · 2^(exponent − 1075).
+        Exact256::from(mantissa) << u32::try_from(exponent - 1075 + 124).expect("at least 2^-24")
+    }
+
+    #[test]
+    fn the_estimates_integer_is_answered_only_when_every_value_within_its_error_has_it() {
+        // Estimates at, just beside and a few error bounds from integers and
+        // midpoints, and anywhere, at every magnitude the filters take. The
+        // property, checked exactly: a nearest integer is answered only when
+        // the estimate and its error bound lie within a half of it (so the
+        // value they stand for rounds to it), a floor only when they lie
+        // strictly between it and the next integer; and both are answered
+        // whenever the estimate is clear of that by a margin (the filter is
+        // not given up for nothing).
+        let (one, half) = (Exact256::ONE << 124, Exact256::ONE << 123);
+        let margin = Exact256::ONE << 104;
+        let mut rng = SplitMix(11);
+        let mut estimates = Vec::new();
+        for k in -24..46 {
+            let base = libm::ldexp(1.0, k);
+            let n = libm::floor(base + base * (rng.next() % 1024) as f64 / 1024.0);
+            for at in [n, n + 0.5, base, base * (1.0 + (rng.next() % 4096) as f64 / 4096.0)] {
+                let error = at * ESTIMATE_ERROR;
+                for step in [0.0, 1.0, 2.0, 3.0] {
+                    for e in [at + step * error, at - step * error] {
+                        estimates.extend([
+                            e,
+                            f64::from_bits(e.to_bits() + 1),
+                            f64::from_bits(e.to_bits().saturating_sub(1)),
+                        ]);
+                    }
+                }
+            }
+        }
+        let limit = exactly(ESTIMATE_LIMIT);
+        for e in estimates.into_iter().filter(|&e| e >= libm::ldexp(1.0, -24)) {
+            let (x, error) = (exactly(e), exactly(e * ESTIMATE_ERROR));
+            let below = |n: u64| Exact256::from(n) << 124;
+            // The nearest integer to the estimate itself, and its floor.
+            let floor = (x >> 124).as_i64() as u64;
+            let nearest = if x - below(floor) >= half { floor + 1 } else { floor };
+            let distance = |n: u64| if x >= below(n) { x - below(n) } else { below(n) - x };
+            let settles = distance(nearest) + error < half;
+            match nearest_of_estimate(e) {
+                Some(n) => assert!(x < limit && n == nearest && settles, "{e}: {n}"),
+                None => assert!(x >= limit || distance(nearest) + error + margin >= half, "{e}: declined"),
+            }
+            let strictly = below(floor) < x - error && x + error < below(floor) + one;
+            match floor_of_estimate(e) {
+                Some(n) => assert!(x < limit && n == floor && strictly, "{e}: floor {n}"),
+                None => assert!(
+                    x >= limit || x - error - margin <= below(floor) || x + error + margin >= below(floor) + one,
+                    "{e}: floor declined"
+                ),
+            }
+        }
     }
 
     #[test]

@@ -19,8 +19,9 @@ use num_traits::{ConstOne, ConstZero};
 
 use super::Scalar;
 use super::exact::{
-    Exact, ExactInt, RootEstimate, Rounding, lerp_estimated, round_div, round_sqrt_u64, round_sqrt_u128,
-    round_sqrt_u128_from, rounded_div, rounded_shift, saturate, scaled_roots, scaled_roots_estimated, sqrt_ratio,
+    Exact, ExactInt, RootEstimate, Rounding, lerp_estimated, magnitude_estimate, round_div, round_sqrt_u64,
+    round_sqrt_u128, round_sqrt_u128_from, rounded_div, rounded_shift, saturate, scaled_roots, scaled_roots_estimated,
+    sqrt_ratio,
 };
 use super::native;
 use super::private::{Format, Frame, Sealed, SealedFrac, narrow_dist2};
@@ -445,7 +446,7 @@ fn distance_estimated((len2, cross): (i128, Option<i128>), root: RootEstimate, m
     match cross {
         // Below 2^64: `max` is, so the cast is exact.
         None => Some(round_sqrt_u128_from(len2.unsigned_abs(), root).min(u128::from(max)) as u64),
-        Some(cross) => scaled_roots_estimated([cross], 1, root, max).map(|[distance]| distance),
+        Some(cross) => scaled_roots_estimated([magnitude_estimate(cross)], 1, root, max).map(|[distance]| distance),
     }
 }
 
@@ -494,9 +495,10 @@ where
         return None;
     }
     let root_len2 = RootEstimate::of(len2);
+    let magnitudes = [magnitude_estimate(x), magnitude_estimate(y)];
     let along = |k: T::Exact| {
         let k = u128::try_from(k.to_i128()?).ok()?;
-        let [mx, my] = scaled_roots_estimated([x, y], k, root_len2, max)?;
+        let [mx, my] = scaled_roots_estimated(magnitudes, k, root_len2, max)?;
         let signed = |m: u64, c: i128| if c < 0 { -root(m) } else { root(m) };
         Some((signed(mx, x), signed(my, y)))
     };
