@@ -496,6 +496,13 @@ impl<S: Scalar> Vec2<S> {
     pub(crate) fn to_narrow(self) -> ExactVec<<S::Exact as Exact>::Narrow> {
         ExactVec { x: self.x.to_narrow(), y: self.y.to_narrow() }
     }
+
+    /// `self − origin` in the ring of the yes/no tests (degree 1), for
+    /// points within `±4·MAX_COORD` (see `Sealed::narrow_sub`).
+    #[inline]
+    pub(crate) fn narrow_sub(self, origin: Self) -> ExactVec<<S::Exact as Exact>::Narrow> {
+        ExactVec { x: self.x.narrow_sub(origin.x), y: self.y.narrow_sub(origin.y) }
+    }
 }
 
 /// `-v`, except that a fixed-point type's least value, whose negation does

@@ -248,7 +248,7 @@ pub fn contact_circle_circle<S: Scalar>(a: &Circle<S>, b: &Circle<S>) -> Option<
     // Decided and framed from the centres' difference in the ring of the
     // yes/no tests: the same values as `contact_point_core` of
     // `point_point`, whose full ring the direction never needs here.
-    let d = a.center().to_narrow().sub(b.center().to_narrow());
+    let d = a.center().narrow_sub(b.center());
     let (len2, reach) = (d.length_squared(), narrow_reach(a.radius(), b.radius()));
     if len2 > reach * reach {
         return None;

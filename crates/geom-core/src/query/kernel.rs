@@ -261,6 +261,19 @@ fn full<S: Scalar>(v: ExactVec<Narrow<S>>) -> ExactVec<S::Exact> {
     ExactVec { x: <S::Exact as Exact>::from_narrow(v.x), y: <S::Exact as Exact>::from_narrow(v.y) }
 }
 
+/// `p − end`, for `w = p − start` and `d = end − start`: the same value in
+/// an exact ring, subtracted directly (see `Sealed::narrow_sub`); a float
+/// keeps `w − d`, the rounding its answers have always had.
+#[inline]
+fn from_end<S: Scalar>(
+    p: Vec2<S>,
+    end: Vec2<S>,
+    w: ExactVec<Narrow<S>>,
+    d: ExactVec<Narrow<S>>,
+) -> ExactVec<Narrow<S>> {
+    if S::FORMAT.float { w.sub(d) } else { p.narrow_sub(end) }
+}
+
 /// Decides where `p` is relative to `segment`.
 ///
 /// Bounds (fixed-point, raw units, `M = 2^28` or `2^60`): `|p|, |s|, |e| ≤ M`,
@@ -270,10 +283,7 @@ fn full<S: Scalar>(v: ExactVec<Narrow<S>>) -> ExactVec<S::Exact> {
 #[inline]
 pub(crate) fn point_segment<S: Scalar>(p: Vec2<S>, segment: &Segment<S>) -> PointSegment<S> {
     let (start, end, swapped) = canonical(segment);
-    let s = start.to_narrow();
-    let d = end.to_narrow().sub(s);
-    let p = p.to_narrow();
-    let w = p.sub(s);
+    let (d, w) = (end.narrow_sub(start), p.narrow_sub(start));
     let len2 = d.length_squared();
     let t_num = w.dot(d);
     let zero = <Narrow<S> as Exact>::ZERO;
@@ -286,7 +296,7 @@ pub(crate) fn point_segment<S: Scalar>(p: Vec2<S>, segment: &Segment<S>) -> Poin
     let (feature, t_num, dist2, dir, near) = if len2 <= zero || t_num <= zero {
         at(SegmentFeature::Start, zero, w)
     } else if t_num >= len2 {
-        at(SegmentFeature::End, len2, w.sub(d))
+        at(SegmentFeature::End, len2, from_end::<S>(p, end, w, d))
     } else {
         // Perpendicular foot: distance² = cross² / len2 (degree 4 / degree 2).
         let cross = d.perp_dot(w);
@@ -300,6 +310,7 @@ pub(crate) fn point_segment<S: Scalar>(p: Vec2<S>, segment: &Segment<S>) -> Poin
         let num = <S::Exact as Exact>::product(cross, cross);
         (SegmentFeature::Interior, t_num, Dist2 { num, den: wide(len2) }, dir, Near::Interior(dir, cross))
     };
+    let (p, s) = (p.to_narrow(), start.to_narrow());
     PointSegment { start, end, swapped, p, s, d, len2, t_num, feature, dist2, dir: full::<S>(dir), near }
 }
 
@@ -417,7 +428,7 @@ pub(crate) fn narrow_reach<S: Scalar>(r1: S, r2: S) -> Narrow<S> {
 /// same decision as `point_point(p, q).0.within(radius)`.
 #[inline]
 pub(crate) fn within_point<S: Scalar>(p: Vec2<S>, q: Vec2<S>, radius: Narrow<S>) -> bool {
-    p.to_narrow().sub(q.to_narrow()).length_squared() <= radius * radius
+    p.narrow_sub(q).length_squared() <= radius * radius
 }
 
 /// Exactly `point_segment(p, segment).dist2.within(radius)`: the
@@ -434,9 +445,7 @@ pub(crate) fn within_point<S: Scalar>(p: Vec2<S>, q: Vec2<S>, radius: Narrow<S>)
 #[inline]
 pub(crate) fn within_segment<S: Scalar>(p: Vec2<S>, segment: &Segment<S>, radius: Narrow<S>) -> bool {
     let (start, end, _) = canonical(segment);
-    let s = start.to_narrow();
-    let d = end.to_narrow().sub(s);
-    let w = p.to_narrow().sub(s);
+    let (d, w) = (end.narrow_sub(start), p.narrow_sub(start));
     let len2 = d.length_squared();
     let t_num = w.dot(d);
     let r2 = radius * radius;
@@ -447,7 +456,7 @@ pub(crate) fn within_segment<S: Scalar>(p: Vec2<S>, segment: &Segment<S>, radius
     if len2 <= zero || t_num <= zero {
         w.length_squared() <= r2
     } else if t_num >= len2 {
-        w.sub(d).length_squared() <= r2
+        from_end::<S>(p, end, w, d).length_squared() <= r2
     } else {
         let cross = d.perp_dot(w);
         <S::Exact as Exact>::products_le(cross, cross, r2, len2)
@@ -540,10 +549,10 @@ pub(crate) fn boxes_apart<S: Scalar>(a: &Segment<S>, b: &Segment<S>, radius: Nar
 pub(crate) fn cross_properly<S: Scalar>(a: &Segment<S>, b: &Segment<S>) -> bool {
     let zero = <Narrow<S> as Exact>::ZERO;
     let strictly_opposite = |u: Narrow<S>, v: Narrow<S>| (u > zero && v < zero) || (u < zero && v > zero);
-    let (a0, a1, b0, b1) = (a.start().to_narrow(), a.end().to_narrow(), b.start().to_narrow(), b.end().to_narrow());
-    let (da, db) = (a1.sub(a0), b1.sub(b0));
-    strictly_opposite(da.perp_dot(b0.sub(a0)), da.perp_dot(b1.sub(a0)))
-        && strictly_opposite(db.perp_dot(a0.sub(b0)), db.perp_dot(a1.sub(b0)))
+    let (a0, a1, b0, b1) = (a.start(), a.end(), b.start(), b.end());
+    let (da, db) = (a1.narrow_sub(a0), b1.narrow_sub(b0));
+    strictly_opposite(da.perp_dot(b0.narrow_sub(a0)), da.perp_dot(b1.narrow_sub(a0)))
+        && strictly_opposite(db.perp_dot(a0.narrow_sub(b0)), db.perp_dot(a1.narrow_sub(b0)))
 }
 
 /// An axis of the separating-axis test for crossing segments: the segment's

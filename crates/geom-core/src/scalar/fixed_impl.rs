@@ -90,6 +90,12 @@ impl<F: Frac32> Sealed<FixedI64<F::Double>> for FixedI32<F> {
     }
 
     #[inline]
+    fn narrow_sub(self, rhs: Self) -> i128 {
+        // Never overflows `i64`: one subtraction rather than two.
+        (i64::from(self.to_bits()) - i64::from(rhs.to_bits())).into()
+    }
+
+    #[inline]
     fn from_ratio_rounded(num: i128, den: i128, mode: Rounding) -> Self {
         let q = if den == Self::EXACT_ONE { rounded_shift(num, F::U32, mode) } else { rounded_div(num, den, mode) };
         Self::from_bits(saturate(q, i32::MIN.into(), i32::MAX.into()) as i32)
@@ -215,6 +221,15 @@ impl<F: Frac64> Sealed<FixedI128<F::Double>> for FixedI64<F> {
     #[inline]
     fn to_narrow(self) -> i128 {
         self.to_bits().into()
+    }
+
+    #[inline]
+    fn narrow_sub(self, rhs: Self) -> i128 {
+        // Both within `±3·MAX_COORD` (`3·2^60` raw), so the difference fits
+        // `i64`: one subtraction, whose sign extension tells the compiler
+        // that a product of two differences is a widening one.
+        debug_assert!(self.to_bits().checked_sub(rhs.to_bits()).is_some(), "kernel coordinates beyond ±3·MAX_COORD");
+        self.to_bits().wrapping_sub(rhs.to_bits()).into()
     }
 
     #[inline]

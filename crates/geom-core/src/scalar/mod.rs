@@ -350,6 +350,20 @@ pub(crate) mod private {
         /// The exact representation of `self` (degree 1) in the ring of the
         /// yes/no tests, `Exact::Narrow`.
         fn to_narrow(self) -> <Self::Exact as Exact>::Narrow;
+        /// `self − rhs` in the ring of the yes/no tests, for values within
+        /// `±3·MAX_COORD`, as every coordinate a kernel takes is (a shape's
+        /// or a clamped point's within `MAX_COORD`, moved by at most a
+        /// relative motion of two clamped ones); the same value as
+        /// `to_narrow(self) − to_narrow(rhs)`.
+        ///
+        /// A fixed-point type subtracts its raw integers in a native type
+        /// the difference fits: `i64` for `FixedI64` (`|a − b| ≤ 6·2^60 <
+        /// 2^63`), so that a product of two differences is one widening
+        /// multiply rather than a full 128-bit one.
+        #[inline]
+        fn narrow_sub(self, rhs: Self) -> <Self::Exact as Exact>::Narrow {
+            self.to_narrow() - rhs.to_narrow()
+        }
         /// The exact representation of `self` (degree 1).
         #[inline]
         fn to_exact(self) -> Self::Exact {

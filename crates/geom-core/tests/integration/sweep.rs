@@ -260,6 +260,51 @@ fn motions_beyond_the_safe_range_are_clamped<S: TestScalar>() {
     assert_time(impact.t, 0.5 / S::MAX_COORD.to_f64(), S::MAX_COORD.to_f64());
 }
 
+/// The kernels subtract coordinates in the type's own integers (for
+/// `FixedI64`, in `i64`), which holds every difference of points within
+/// `±3·MAX_COORD`: a shape's, moved by a relative motion of two clamped
+/// ones. Shapes at the edges of the range, moving by the most a motion
+/// can, reach those points (a debug build checks every such subtraction)
+/// and keep their answers: head on they meet three quarters into the
+/// tick, moving apart every sweep misses.
+fn sweeps_across_the_whole_range_keep_exact_differences<S: TestScalar>() {
+    let m = S::MAX_COORD.to_f64();
+    let (left, right) = (-m, m);
+    let circle_at = |x: f64| circle::<S>(x, 0.0, 0.25 * m);
+    let capsule_at = |x: f64| capsule::<S>(x, -m, x, m, 0.25 * m);
+    let (toward, back) = (v::<S>(m, 0.0), v::<S>(-m, 0.0));
+    // Centres 2·m apart, radii a quarter of m each, closing at 2·m a tick.
+    let head_on = hit(sweep_circle_circle(&circle_at(left), toward, &circle_at(right), back));
+    assert_time(head_on.t, 0.75, 2.0 * m);
+    let head_on = hit(sweep_capsule_capsule(&capsule_at(left), toward, &capsule_at(right), back));
+    assert_time(head_on.t, 0.75, 2.0 * m);
+    // Apart: the relative paths end 3·m out, 4·m from the other shape.
+    // The corners' boxes are within reach (0.09·m apart on each axis, the
+    // radii adding to 0.1·m) while the shapes are not (0.127·m), so the
+    // far point of a path is measured against the other's far end.
+    let (g, r) = (0.09 * m, 0.05 * m);
+    let bottom = capsule::<S>(-m, -m, m - g, -m, r);
+    let corner = capsule::<S>(m, -m + g, m, 0.0, r);
+    let (a, b) = (capsule_at(left), capsule_at(right));
+    let misses = [
+        sweep_circle_circle(&circle_at(left), back, &circle_at(right), toward),
+        sweep_capsule_capsule(&a, back, &b, toward),
+        sweep_capsule_capsule(&bottom, back, &corner, toward),
+        sweep_segment_segment(&bottom.segment(), back, &corner.segment(), toward),
+        sweep_circle_segment(&circle_at(right), toward, &a.segment()),
+        sweep_circle_capsule(&circle_at(right), toward, &a),
+        sweep_capsule_segment(&b, toward, &a.segment()),
+        sweep_capsule_circle(&b, toward, &circle_at(left)),
+    ];
+    for (i, sweep) in misses.iter().enumerate() {
+        assert!(matches!(sweep, Sweep::Miss), "sweep {i}: {sweep:?}");
+    }
+    // Still and 2·m apart: the queries measure the full gap.
+    assert!(!intersects_capsule_capsule(&a, &b));
+    assert!(contact_capsule_capsule(&a, &b).is_none());
+    assert_near(distance_point_segment(v(right, m), &a.segment()), 2.0 * m, "corner to the far core");
+}
+
 /// Point bodies tunnelled (the segment ray of `test_shape.c` in the
 /// `Box2D` tests): a point (a body of radius 0) moving from (−4, 0) by
 /// (8, 0) reaches the vertical
@@ -670,6 +715,7 @@ macro_rules! sweep_suite {
                 a_swinging_capsule_hits_a_circle,
                 a_thousand_unit_world_keeps_its_precision,
                 motions_beyond_the_safe_range_are_clamped,
+                sweeps_across_the_whole_range_keep_exact_differences,
                 a_point_hitting_a_segment_gets_the_normal_of_the_side_it_came_from,
                 a_point_meeting_a_point_or_an_end_head_on_gets_the_normal_against_its_motion,
                 a_point_starting_on_a_segment_is_blocked_from_crossing_it,
