@@ -367,10 +367,9 @@ impl<S: Scalar> Relative<S> {
     /// meet the region, touches it: the least of the candidate times of the
     /// core's sides and end caps, each rounded down.
     fn first_touch(&self) -> S {
-        let c = self.start.to_exact();
-        let d = self.motion.to_exact();
+        let d = self.motion.to_narrow();
         let (a, b, _) = canonical(&self.core);
-        let (a, b) = (a.to_exact(), b.to_exact());
+        let reach = self.narrow_reach;
         // The least candidate, the earlier one on a tie, in this order.
         // (Written out: a fold over the flattened array of three measured
         // some ten instructions more per hit for floats.)
@@ -379,9 +378,10 @@ impl<S: Scalar> Relative<S> {
             (_, Some(t)) => Some(t),
             (best, None) => best,
         };
-        let first = side_time::<S>(c, d, a, b.sub(a), self.reach);
-        let first = earlier(first, cap_time::<S>(c, d, a, self.reach));
-        let first = if a == b { first } else { earlier(first, cap_time::<S>(c, d, b, self.reach)) };
+        let from_a = self.start.narrow_sub(a);
+        let first = side_time::<S>(from_a, d, b.narrow_sub(a), reach);
+        let first = earlier(first, cap_time::<S>(from_a, d, reach));
+        let first = if a == b { first } else { earlier(first, cap_time::<S>(self.start.narrow_sub(b), d, reach)) };
         // No candidate happens only for floats, on a path that meets the
         // region within rounding: one that starts on the core (within
         // rounding) touches at once; a graze touches where the path passes
@@ -468,24 +468,25 @@ fn settle<S: Scalar, P>(mut t: S, place: impl Fn(S) -> (P, bool)) -> (S, P) {
 /// The time at which the point `c` moving by `d` reaches the line at
 /// distance `reach` from the core `a + s·ds` on its own side, if it
 /// approaches that line from outside and reaches it beside the core (not
-/// beyond its ends).
+/// beyond its ends). Given `w = c − a`, `d` and `ds` (degree 1) in the
+/// narrow ring, where every value of degree 2 is taken too; the full ring
+/// only from degree 3 on.
 ///
-/// `t = (|c×| − reach·|ds|) / (−d×)`, with `c× = ds × (c − a)` and
+/// `t = (|c×| − reach·|ds|) / (−d×)`, with `c× = ds × w` and
 /// `d× = ds × d` oriented to the point's side; every rounding is downwards,
 /// so for fixed-point types `t` is never late.
 fn side_time<S: Scalar>(
-    c: ExactVec<S::Exact>,
-    d: ExactVec<S::Exact>,
-    a: ExactVec<S::Exact>,
-    ds: ExactVec<S::Exact>,
-    reach: S::Exact,
+    w: ExactVec<Narrow<S>>,
+    d: ExactVec<Narrow<S>>,
+    ds: ExactVec<Narrow<S>>,
+    reach: Narrow<S>,
 ) -> Option<S> {
-    let zero = <S::Exact as Exact>::ZERO;
+    let zero = <Narrow<S> as Exact>::ZERO;
+    let (full, product) = (<S::Exact as Exact>::from_narrow, <S::Exact as Exact>::product);
     let len2 = ds.length_squared();
     if len2 <= zero {
         return None;
     }
-    let w = c.sub(a);
     let (cross0, crossd) = (ds.perp_dot(w), ds.perp_dot(d));
     let (side, rate) = if cross0 > zero {
         (cross0, crossd)
@@ -496,7 +497,8 @@ fn side_time<S: Scalar>(
     };
     // Moving away from the line, or starting within `reach` of it (beyond
     // an end): the sides cannot be touched first.
-    if rate >= zero || side * side < reach * reach * len2 {
+    let (side2, reach2_len2) = (product(side, side), product(reach * reach, len2));
+    if rate >= zero || side2 < reach2_len2 {
         return None;
     }
     // side − reach·|ds|, the gap to the line (times |ds|), as
@@ -504,12 +506,12 @@ fn side_time<S: Scalar>(
     // denominator rounded up, so the quotient (floored) never exceeds the
     // gap and loses no more than a unit to |ds|'s rounding; and with the
     // denominator rounded down and the quotient up, never falls short of it.
-    let excess = side * side - reach * reach * len2;
-    let gap = excess.div_floor(side + reach * len2.sqrt_upper());
-    let gap_above = -(-excess).div_floor(side + reach * len2.sqrt_lower());
+    let excess = side2 - reach2_len2;
+    let gap = excess.div_floor(full(side + reach * len2.sqrt_upper()));
+    let gap_above = -(-excess).div_floor(full(side + reach * len2.sqrt_lower()));
     // (deg 2 · deg 1) / deg 2 = deg 1
-    let t = S::from_ratio_rounded(gap * S::EXACT_ONE, -rate, Rounding::Down);
-    let t_above = S::from_ratio_rounded(gap_above * S::EXACT_ONE, -rate, Rounding::Up);
+    let t = S::from_ratio_rounded(gap * S::EXACT_ONE, full(-rate), Rounding::Down);
+    let t_above = S::from_ratio_rounded(gap_above * S::EXACT_ONE, full(-rate), Rounding::Up);
     // The foot of the point at the exact time, which lies between `t` and
     // `t_above`, must lie on the core: ds·(c + d·τ − a) in [0, len2] for
     // some τ between them (scaled by one: degree 3), and also within two
@@ -517,30 +519,27 @@ fn side_time<S: Scalar>(
     // end that `t`'s rounding moved past it; a slow motion's `t_above` can
     // be far later than `t`.
     let two_steps = t + S::TIME_STEP + S::TIME_STEP;
-    let foot = |time: S| w.dot(ds) * S::EXACT_ONE + time.to_exact() * d.dot(ds);
+    let (start, rate_along) = (product(w.dot(ds), S::ONE.to_narrow()), d.dot(ds));
+    let foot = |time: S| start + product(time.to_narrow(), rate_along);
     let (early, late) = (foot(t), foot(if t_above > two_steps { t_above } else { two_steps }));
     let (low, high) = if early < late { (early, late) } else { (late, early) };
-    (high >= zero && low <= len2 * S::EXACT_ONE).then_some(t)
+    (high >= <S::Exact as Exact>::ZERO && low <= product(len2, S::ONE.to_narrow())).then_some(t)
 }
 
 /// The time at which the point `c` moving by `d` reaches the circle of
-/// radius `reach` around `e`, if it does while approaching it.
+/// radius `reach` around `e`, if it does while approaching it; given
+/// `w = c − e` and `d` in the narrow ring (as [`side_time`]).
 ///
-/// The smaller root of `|c − e + d·t|² = reach²`, written
+/// The smaller root of `|w + d·t|² = reach²`, written
 /// `t = C / (−B + √(B² − A·C))` (no cancellation) with `A = |d|²`,
-/// `B = (c − e)·d`, `C = |c − e|² − reach²`; the root is rounded up and the
+/// `B = w·d`, `C = |w|² − reach²`; the root is rounded up and the
 /// quotient toward zero, so for fixed-point types `t` is never late. The
-/// discriminant is taken as `A·reach² − ((c − e) × d)²`, equal to
+/// discriminant is taken as `A·reach² − (w × d)²`, equal to
 /// `B² − A·C` by Lagrange's identity but without its cancellation, which
 /// for floats would cost half the digits of a grazing time.
-fn cap_time<S: Scalar>(
-    c: ExactVec<S::Exact>,
-    d: ExactVec<S::Exact>,
-    e: ExactVec<S::Exact>,
-    reach: S::Exact,
-) -> Option<S> {
-    let zero = <S::Exact as Exact>::ZERO;
-    let w = c.sub(e);
+fn cap_time<S: Scalar>(w: ExactVec<Narrow<S>>, d: ExactVec<Narrow<S>>, reach: Narrow<S>) -> Option<S> {
+    let zero = <Narrow<S> as Exact>::ZERO;
+    let (full, product) = (<S::Exact as Exact>::from_narrow, <S::Exact as Exact>::product);
     let (a, b) = (d.length_squared(), w.dot(d));
     if a <= zero || b >= zero {
         return None;
@@ -550,12 +549,14 @@ fn cap_time<S: Scalar>(
         return Some(S::ZERO);
     }
     let miss = w.perp_dot(d);
-    let disc = a * reach * reach - miss * miss;
-    if disc < zero {
+    // `A·reach²`: for floats in the order it has always been rounded in.
+    let a_reach2 = if S::FORMAT.float { product(a, reach) * full(reach) } else { product(a, reach * reach) };
+    let disc = a_reach2 - product(miss, miss);
+    if disc < <S::Exact as Exact>::ZERO {
         return None;
     }
     // (deg 2 · deg 1) / deg 2 = deg 1
-    Some(S::from_ratio_rounded(c_term * S::EXACT_ONE, disc.sqrt_upper() - b, Rounding::Down))
+    Some(S::from_ratio_rounded(product(c_term, S::ONE.to_narrow()), disc.sqrt_upper() - full(b), Rounding::Down))
 }
 
 /// The sweep of a circle against a static core inflated by `inflate`.
@@ -1086,14 +1087,13 @@ mod tests {
 
     /// `Relative::first_touch` as it was, the least candidate by a fold.
     fn first_touch_plainly<S: Scalar>(relative: &Relative<S>) -> S {
-        let c = relative.start.to_exact();
-        let d = relative.motion.to_exact();
+        let (c, d) = (relative.start, relative.motion.to_narrow());
         let (a, b, _) = canonical(&relative.core);
-        let (a, b) = (a.to_exact(), b.to_exact());
+        let reach = relative.narrow_reach;
         let candidates = [
-            side_time::<S>(c, d, a, b.sub(a), relative.reach),
-            cap_time::<S>(c, d, a, relative.reach),
-            if a == b { None } else { cap_time::<S>(c, d, b, relative.reach) },
+            side_time::<S>(c.narrow_sub(a), d, b.narrow_sub(a), reach),
+            cap_time::<S>(c.narrow_sub(a), d, reach),
+            if a == b { None } else { cap_time::<S>(c.narrow_sub(b), d, reach) },
         ];
         let first = candidates.into_iter().flatten().fold(None, |best: Option<S>, t| match best {
             Some(b) if b <= t => Some(b),
