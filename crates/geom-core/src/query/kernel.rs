@@ -112,11 +112,13 @@ pub(crate) fn reach<S: Scalar>(r1: S, r2: S) -> S::Exact {
 }
 
 /// The squared distance between two points and the vector from `q` to `p`
-/// (degree 1).
+/// (degree 1), both taken in the narrow ring (points within `±3·MAX_COORD`:
+/// the squared distance is below `2^127` raw for `FixedI64`).
 #[inline]
 pub(crate) fn point_point<S: Scalar>(p: Vec2<S>, q: Vec2<S>) -> (Dist2<S::Exact>, ExactVec<S::Exact>) {
-    let dir = p.to_exact().sub(q.to_exact());
-    (Dist2 { num: dir.length_squared(), den: <S::Exact as Exact>::ONE }, dir)
+    let dir = p.narrow_sub(q);
+    let num = <S::Exact as Exact>::from_narrow(dir.length_squared());
+    (Dist2 { num, den: <S::Exact as Exact>::ONE }, full::<S>(dir))
 }
 
 /// Clamps a free point (or a motion) into the safe square
