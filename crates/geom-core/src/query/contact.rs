@@ -2,8 +2,8 @@
 //! normal, how deep, and how far to push the first one out.
 
 use super::kernel::{
-    Axis, Dist2, Near, PointSegment, frame, narrow_reach, offset, point_segment, reach, relations_within, scale,
-    within_segment,
+    Axis, Dist2, Narrow, Near, PointSegment, frame, narrow_reach, offset, point_segment, reach, relations_within,
+    scale, within_segment,
 };
 use core::fmt;
 
@@ -124,8 +124,10 @@ pub(crate) fn contact_point_core<S: Scalar>(
     Some(Contact { point: closest() + f.offset, normal: f.normal, depth: depth(radius + inflate, f.distance) })
 }
 
-/// [`contact_point_core`] for the point–segment kernel `k`. Fixed point
-/// decides and frames it from the narrow ring unless the point lies on the
+/// [`contact_point_core`] for the point–segment kernel `k` of a point that
+/// [`within_segment`] found within `radius + inflate` of the segment (the
+/// same comparisons `k` would make: fixed point does not make them again).
+/// Fixed point frames it from the narrow ring unless the point lies on the
 /// segment: at an end as a point's contact ([`contact_circle_circle`]'s),
 /// inside as a line's (`Sealed::frame_narrow` with `cross`); the same
 /// values. (Floats, whose two rings are both `f64`, would only recompute
@@ -139,15 +141,9 @@ pub(crate) fn contact_point_segment<S: Scalar>(k: &PointSegment<S>, radius: S, i
         Near::End(dir, dir2) => (dir, dir2, None),
         Near::Interior(dir, cross) => (dir, k.len2(), Some(cross)),
     };
-    let reach = narrow_reach(radius, inflate);
-    let within = match cross {
-        None => len2 <= reach * reach,
-        Some(cross) => <S::Exact as Exact>::products_le(cross, cross, reach * reach, len2),
-    };
-    if !within {
-        return None;
-    }
-    if k.on_segment() {
+    // On the segment exactly (`k.on_segment()` in an exact ring): the
+    // squared distance, `dir2` or `cross² / len2`, is zero.
+    if cross.unwrap_or(len2) == <Narrow<S> as Exact>::ZERO {
         return contact_point_core(k.dist2, radius, inflate, || k.closest(), || k.normal_direction());
     }
     let f = S::frame_narrow((dir.x, dir.y), len2, cross, inflate);
