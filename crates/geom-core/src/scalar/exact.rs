@@ -609,25 +609,47 @@ pub(crate) fn magnitude_estimate(component: i128) -> f64 {
     approx_f64(component.unsigned_abs())
 }
 
-/// [`scaled_roots`] for components, length and squared length known as
-/// native integers (each component by its [`magnitude_estimate`], the
-/// squared length by its [`RootEstimate`]), from the shared estimates
-/// alone: the same roots, or `None` when the estimate does not settle one
-/// of them (or one saturates), for the caller to compute exactly. Most
-/// vectors take this path, without the 256-bit arithmetic.
+/// [`scaled_roots`] for components, lengths and squared length known as
+/// native integers (each component by its [`magnitude_estimate`], each
+/// length `k` by its `f64` value as `approx_f64` converts it, the squared
+/// length by its [`RootEstimate`]), from the shared estimates alone: root
+/// `i` is `|c_i|·k_i / √len2`, and the same roots come back, or `None` when
+/// the estimate does not settle one of them (or one saturates), for the
+/// caller to compute exactly. Most vectors take this path, without the
+/// 256-bit arithmetic.
 #[inline]
 pub(crate) fn scaled_roots_estimated<const N: usize>(
     magnitudes: [f64; N],
-    k: u128,
+    lengths: [f64; N],
     root: RootEstimate,
     max: u64,
 ) -> Option<[u64; N]> {
-    let scale = approx_f64(k) * root.inverse;
-    let mut roots = [0; N];
-    for (root, magnitude) in roots.iter_mut().zip(magnitudes) {
-        *root = nearest_of_estimate(magnitude * scale).filter(|&m| m <= max)?;
+    let mut estimates = magnitudes;
+    for (e, k) in estimates.iter_mut().zip(lengths) {
+        *e *= k * root.inverse;
     }
-    Some(roots)
+    nearest_of_estimates(estimates, max)
+}
+
+/// [`nearest_of_estimate`] of each estimate, each at most `max`: `None`
+/// unless every one is settled. Every lane is worked out without a branch
+/// and the lanes' verdicts are combined once, so that the compiler can
+/// take two lanes at a time.
+#[inline]
+fn nearest_of_estimates<const N: usize>(estimates: [f64; N], max: u64) -> Option<[u64; N]> {
+    // Below 2^46 + 2^52 < 2^53: the low 52 bits of the sum are its
+    // integer part above 2^52 (see `split_estimate`).
+    let near = estimates.map(|e| (e + TWO_POW_52).to_bits() & ((1 << 52) - 1));
+    let mut settled = true;
+    for (&e, &n) in estimates.iter().zip(&near) {
+        // `split_estimate`'s range, and `nearest_of_estimate`'s test.
+        let offset = e - n as i64 as f64;
+        // `&`, not `&&`: no branch per lane.
+        #[allow(clippy::needless_bitwise_bool)]
+        let lane = (0.0..ESTIMATE_LIMIT).contains(&e) & (0.5 - libm::fabs(offset) > e * ESTIMATE_ERROR) & (n <= max);
+        settled &= lane;
+    }
+    settled.then_some(near)
 }
 
 /// `√(q + r/den)` rounded to the nearest integer, ties to even, saturating
@@ -1350,6 +1372,40 @@ mod tests {
                     x >= limit || x - error - margin <= below(floor) || x + error + margin >= below(floor) + one,
                     "{e}: floor declined"
                 ),
+            }
+        }
+    }
+
+    #[test]
+    fn estimates_settled_together_are_each_one_settled_alone() {
+        // The property: `nearest_of_estimates` answers a batch exactly
+        // when `nearest_of_estimate` answers every one of its estimates
+        // with an integer at most `max`, and then with those integers:
+        // on estimates at, beside and a few error bounds from integers
+        // and midpoints of every magnitude (where one lane settles and
+        // its neighbour does not), and at `max` and the filter's limit.
+        let mut rng = SplitMix(12);
+        let mut estimates = Vec::new();
+        for k in -24..47 {
+            let n = libm::floor(libm::ldexp(1.0, k) * (1.0 + (rng.next() % 1024) as f64 / 1024.0));
+            for at in [n, n + 0.5, n + 0.25] {
+                let error = at * ESTIMATE_ERROR;
+                for e in [at, at + error, at - error, at + 3.0 * error, at - 3.0 * error] {
+                    estimates.extend([
+                        e,
+                        f64::from_bits(e.to_bits() + 1),
+                        f64::from_bits(e.to_bits().saturating_sub(1)),
+                    ]);
+                }
+            }
+        }
+        estimates.extend([ESTIMATE_LIMIT, ESTIMATE_LIMIT - 1.0, 0.0, -0.0, -1.0, f64::NAN, 65_535.0, 65_536.0]);
+        for max in [u64::MAX, 65_535] {
+            for _ in 0..20_000 {
+                let batch: [f64; 4] = core::array::from_fn(|_| estimates[rng.next() as usize % estimates.len()]);
+                let alone: Option<Vec<u64>> =
+                    batch.iter().map(|&e| nearest_of_estimate(e).filter(|&n| n <= max)).collect();
+                assert_eq!(nearest_of_estimates(batch, max).map(Vec::from), alone, "{batch:?} at {max}");
             }
         }
     }

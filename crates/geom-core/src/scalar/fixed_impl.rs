@@ -367,7 +367,7 @@ fn frame_rounded_once<W, T: Sealed<W> + Neg<Output = T> + ConstZero>(
     (one, max, root): (T, u64, impl Fn(u64) -> T),
 ) -> Frame<T>
 where
-    T::Exact: ExactInt,
+    T::Exact: ExactInt + Exact<Narrow = i128>,
 {
     let distance = dist2.map_or(T::ZERO, |(num, den)| T::from_sqrt_ratio(num, den));
     let zero = <T::Exact as Exact>::ZERO;
@@ -405,7 +405,7 @@ fn frame_native<W, T: Sealed<W> + Neg<Output = T> + ConstZero>(
 where
     T::Exact: ExactInt + Exact<Narrow = i128>,
 {
-    if let Some((normal, offset, root_len2)) = frame_estimated_narrow(x, y, length, true, (one, max, &root))
+    if let Some((normal, offset, root_len2)) = frame_estimated_narrow((x, y), len2, length, true, (one, max, &root))
         && let Some(distance) = distance_estimated((len2, cross), root_len2, max)
     {
         return Frame { normal, offset, distance: root(distance) };
@@ -461,7 +461,7 @@ fn distance_estimated((len2, cross): (i128, Option<i128>), root: RootEstimate, m
     match cross {
         // Below 2^64: `max` is, so the cast is exact.
         None => Some(round_sqrt_u128_from(len2.unsigned_abs(), root).min(u128::from(max)) as u64),
-        Some(cross) => scaled_roots_estimated([magnitude_estimate(cross)], 1, root, max).map(|[distance]| distance),
+        Some(cross) => scaled_roots_estimated([magnitude_estimate(cross)], [1.0], root, max).map(|[distance]| distance),
     }
 }
 
@@ -478,49 +478,63 @@ fn frame_estimated<W, T: Sealed<W> + Neg<Output = T> + ConstZero>(
     (one, max, root): (T, u64, &impl Fn(u64) -> T),
 ) -> Option<((T, T), (T, T))>
 where
-    T::Exact: ExactInt,
+    T::Exact: ExactInt + Exact<Narrow = i128>,
 {
-    frame_estimated_narrow(x.to_i128()?, y.to_i128()?, length, want_normal, (one, max, root))
+    let (x, y) = (x.to_i128()?, y.to_i128()?);
+    if !below_2_62(x) || !below_2_62(y) {
+        return None;
+    }
+    frame_estimated_narrow((x, y), x * x + y * y, length, want_normal, (one, max, root))
         .map(|(normal, offset, _)| (normal, offset))
 }
 
 /// A vector's components.
 type Pair<T> = (T, T);
 
-/// [`frame_estimated`] of components given as `i128`, with the estimate
-/// of the root of their squared length it used: `None` unless both are
-/// below `2^62`.
+/// Whether `|c| < 2^62`: `c + 2^62` lies in `(0, 2^63)` (wrapping: from
+/// `2^127 − 2^62` on, the sum wraps below zero and is refused too).
 #[inline]
+fn below_2_62(c: i128) -> bool {
+    (c.wrapping_add((1 << 62) - 1) as u128) < (1 << 63) - 1
+}
+
+/// [`frame_estimated`] of components `(x, y)` given as `i128` with their
+/// squared length `len2 = x² + y²`, with the estimate of `√len2` it used:
+/// `None` unless both are below `2^62`.
+///
+/// The four roots (the offset's components, scaled to the length, and the
+/// normal's, scaled to one) are settled together. Below `2^62` a
+/// component converts to `f64` as one signed integer, whose magnitude is
+/// [`magnitude_estimate`]'s value (rounding to nearest is symmetric); the
+/// length, a raw value below `2^63`, converts as `approx_f64` would.
+// Forced: left to itself the compiler calls it from `frame_native`.
+#[allow(clippy::inline_always)]
+#[inline(always)]
 fn frame_estimated_narrow<W, T: Sealed<W> + Neg<Output = T> + ConstZero>(
-    x: i128,
-    y: i128,
+    (x, y): (i128, i128),
+    len2: i128,
     length: T,
     want_normal: bool,
     (one, max, root): (T, u64, &impl Fn(u64) -> T),
 ) -> Option<(Pair<T>, Pair<T>, RootEstimate)>
 where
-    T::Exact: ExactInt,
+    T::Exact: Exact<Narrow = i128>,
 {
-    if x.unsigned_abs() >= 1 << 62 || y.unsigned_abs() >= 1 << 62 {
+    // `len2 == 0`: the exact path's +y; a negative length: the exact path.
+    let k = length.to_narrow();
+    if !below_2_62(x) || !below_2_62(y) || len2 == 0 || k < 0 {
         return None;
     }
-    let len2 = x.unsigned_abs().pow(2) + y.unsigned_abs().pow(2);
-    if len2 == 0 {
-        // The exact path's +y.
-        return None;
-    }
-    let root_len2 = RootEstimate::of(len2);
-    let magnitudes = [magnitude_estimate(x), magnitude_estimate(y)];
-    let along = |k: T::Exact| {
-        let k = u128::try_from(k.to_i128()?).ok()?;
-        let [mx, my] = scaled_roots_estimated(magnitudes, k, root_len2, max)?;
-        let signed = |m: u64, c: i128| if c < 0 { -root(m) } else { root(m) };
-        Some((signed(mx, x), signed(my, y)))
-    };
-    let k = length.to_exact();
-    let offset = if k == <T::Exact as Exact>::ZERO { (T::ZERO, T::ZERO) } else { along(k)? };
-    let normal = if want_normal { along(T::EXACT_ONE)? } else { (T::ZERO, one) };
-    Some((normal, offset, root_len2))
+    let root_len2 = RootEstimate::of(len2.unsigned_abs());
+    let (mx, my) = (libm::fabs(x as i64 as f64), libm::fabs(y as i64 as f64));
+    // Scaled to the length, and to one (0 when no normal is wanted: its
+    // lanes then settle at once).
+    let k = k as i64 as f64;
+    let unit = if want_normal { one.to_narrow() as i64 as f64 } else { 0.0 };
+    let [ox, oy, nx, ny] = scaled_roots_estimated([mx, my, mx, my], [k, k, unit, unit], root_len2, max)?;
+    let signed = |m: u64, c: i128| if c < 0 { -root(m) } else { root(m) };
+    let normal = if want_normal { (signed(nx, x), signed(ny, y)) } else { (T::ZERO, one) };
+    Some((normal, (signed(ox, x), signed(oy, y)), root_len2))
 }
 
 /// Shared by both widths: the square root through an exact integer root of
@@ -647,6 +661,69 @@ mod tests {
         marks_tell_whether_a_value_left_the_bound::<I48F16>();
         assert!(f32::marks_beyond(f32::NAN.mark(4096.0), 4096.0));
         assert!(f64::marks_beyond(f64::merge_marks(1.0_f64.mark(4096.0), f64::NAN.mark(4096.0)), 4096.0));
+    }
+
+    #[test]
+    fn below_2_62_is_the_magnitude_test_at_its_edges() {
+        let edge = 1_i128 << 62;
+        for c in [0, 1, -1, edge - 1, 1 - edge] {
+            assert!(below_2_62(c), "{c}");
+        }
+        for c in [edge, -edge, edge + 1, -edge - 1, i128::from(i64::MAX), i128::from(i64::MIN), i128::MAX, i128::MIN] {
+            assert!(!below_2_62(c), "{c}");
+        }
+    }
+
+    /// The property: whenever the frame's estimated path answers, each
+    /// component of its normal and offset is the exact ring's
+    /// `scaled_roots` of the same vector (itself checked against the
+    /// divided root), with the vector's sign; and it answers for every
+    /// vector of the sizes the kernels give, so the exact ring is not
+    /// taken for nothing. Vectors of every size up to past its `2^62`
+    /// bound, lengths of every size up to `2^63` and zero, and both
+    /// widths' saturation (`FixedI32`'s offsets beyond `i32::MAX`).
+    fn estimated_frame_is_the_exact_ring_s<S: Scalar>(from_bits: impl Fn(i64) -> S, max: u64)
+    where
+        S::Exact: ExactInt + Exact<Narrow = i128>,
+    {
+        let mut rng = crate::SplitMix(0x6573_7469_6d61 ^ max);
+        let (one, root) = (S::ONE, |r: u64| from_bits(r as i64));
+        let mut answered = 0;
+        for i in 0..100_000 {
+            // Of a random number of bits below `bits`, zero included.
+            let mut draw = |bits: u64| {
+                let bits = rng.next() % bits;
+                (rng.next() >> (64 - bits.max(1))) as i64 >> u32::from(bits == 0)
+            };
+            let (x, y) = (i128::from(draw(64)), -i128::from(draw(64)));
+            let (x, y) = if i % 2 == 0 { (x, y) } else { (x >> 40, y >> 40) };
+            let length = from_bits(draw(64).abs() >> (draw(8) % 64));
+            let len2 = x * x + y * y;
+            let Some((normal, offset, _)) = frame_estimated_narrow((x, y), len2, length, true, (one, max, &root))
+            else {
+                // Declined: beyond its reach, a root beyond `max`, or one
+                // the estimate cannot settle.
+                continue;
+            };
+            assert!(below_2_62(x) && below_2_62(y) && len2 != 0, "({x}, {y}) answered");
+            answered += 1;
+            let exact = |k: i128| {
+                let full = <S::Exact as Exact>::from_narrow;
+                let [mx, my] = scaled_roots([full(x), full(y)], full(k), full(len2), max);
+                let signed = |m: u64, c: i128| if c < 0 { -root(m) } else { root(m) };
+                (signed(mx, x), signed(my, y))
+            };
+            assert_eq!(normal, exact(one.to_narrow()), "normal of ({x}, {y})");
+            assert_eq!(offset, exact(length.to_narrow()), "({x}, {y}) at {length:?}");
+        }
+        assert!(answered > 40_000, "{answered} answered");
+    }
+
+    #[test]
+    fn the_estimated_frame_is_the_exact_ring_s_in_both_widths() {
+        estimated_frame_is_the_exact_ring_s(I32F32::from_bits, i64::MAX as u64);
+        estimated_frame_is_the_exact_ring_s(I48F16::from_bits, i64::MAX as u64);
+        estimated_frame_is_the_exact_ring_s(|b| I16F16::from_bits(b as i32), i32::MAX as u64);
     }
 
     #[test]
