@@ -422,7 +422,6 @@ impl<S: Scalar> Relative<S> {
 /// whose gradient outside it is the unit normal `n`; a displacement `δ` with
 /// `δ·n ≥ 0` can only increase it.
 fn travel<S: Scalar>(motion: Vec2<S>, t: S, away: Vec2<S>) -> Vec2<S> {
-    let t = t.to_exact();
     let component = |m: S, away: S| {
         let mode = if away > S::ZERO {
             Rounding::Up
@@ -431,8 +430,7 @@ fn travel<S: Scalar>(motion: Vec2<S>, t: S, away: Vec2<S>) -> Vec2<S> {
         } else {
             Rounding::TowardZero
         };
-        // (deg 1 · deg 1) / deg 1 = deg 1
-        S::from_ratio_rounded(m.to_exact() * t, S::EXACT_ONE, mode)
+        m.mul_rounded(t, mode)
     };
     Vec2::new(component(motion.x, away.x), component(motion.y, away.y))
 }
@@ -507,8 +505,9 @@ fn side_time<S: Scalar>(
     // gap and loses no more than a unit to |ds|'s rounding; and with the
     // denominator rounded down and the quotient up, never falls short of it.
     let excess = side2 - reach2_len2;
-    let gap = excess.div_floor(full(side + reach * len2.sqrt_upper()));
-    let gap_above = -(-excess).div_floor(full(side + reach * len2.sqrt_lower()));
+    let (root_lower, root_upper) = len2.sqrt_bounds();
+    let gap = excess.div_floor(full(side + reach * root_upper));
+    let gap_above = -(-excess).div_floor(full(side + reach * root_lower));
     // (deg 2 · deg 1) / deg 2 = deg 1
     let t = S::from_ratio_rounded(gap * S::EXACT_ONE, full(-rate), Rounding::Down);
     let t_above = S::from_ratio_rounded(gap_above * S::EXACT_ONE, full(-rate), Rounding::Up);

@@ -91,6 +91,13 @@ pub trait Exact:
     /// `2^126`, and above that within one part in `2^62`; `√self` for `f64`.
     fn sqrt_lower(self) -> Self;
 
+    /// `(sqrt_lower(self), sqrt_upper(self))`: the integer rings take one
+    /// root for both.
+    #[inline]
+    fn sqrt_bounds(self) -> (Self, Self) {
+        (self.sqrt_lower(), self.sqrt_upper())
+    }
+
     /// `⌊self / den⌋` for `den > 0` (the plain quotient for `f64`).
     fn div_floor(self, den: Self) -> Self;
 
@@ -143,6 +150,11 @@ impl Exact for i128 {
     }
 
     #[inline]
+    fn sqrt_bounds(self) -> (Self, Self) {
+        sqrt_bounds_int(self)
+    }
+
+    #[inline]
     fn div_floor(self, den: Self) -> Self {
         self.div_rem_floor(den).0
     }
@@ -191,6 +203,11 @@ impl Exact for Exact256 {
     #[inline]
     fn sqrt_lower(self) -> Self {
         sqrt_lower_int(self)
+    }
+
+    #[inline]
+    fn sqrt_bounds(self) -> (Self, Self) {
+        sqrt_bounds_int(self)
     }
 
     #[inline]
@@ -302,6 +319,10 @@ pub(crate) trait ExactInt: Exact + Ord {
     fn shr(self, k: u32) -> Self;
     /// A non-negative `self` as an unsigned 256-bit integer.
     fn to_u256(self) -> U256;
+    /// The bits of a non-negative `self` (0 for zero).
+    fn bit_length(self) -> u32 {
+        256 - self.to_u256().leading_zeros()
+    }
     /// `v`, exactly.
     fn from_u64(v: u64) -> Self;
     /// The value as an `i128`, if it fits.
@@ -343,6 +364,10 @@ impl ExactInt for i128 {
     #[inline]
     fn to_u256(self) -> U256 {
         U256::new(self as u128)
+    }
+    #[inline]
+    fn bit_length(self) -> u32 {
+        128 - (self as u128).leading_zeros()
     }
     #[inline]
     fn to_i128(self) -> Option<i128> {
@@ -840,41 +865,35 @@ fn approx_u256(n: U256) -> f64 {
 /// by at most `2^k` (one part in `2^62` of the root).
 #[inline]
 fn sqrt_upper_int<E: ExactInt>(n: E) -> E {
-    if n <= E::ZERO {
-        return E::ZERO;
-    }
-    match scaled_floor_root(n) {
-        (s, 0) => {
-            if s * s < n {
-                s + E::ONE
-            } else {
-                s
-            }
-        }
-        (s, k) => (s + E::ONE).shl(k),
-    }
+    sqrt_bounds_int(n).1
 }
 
 /// A lower bound on `√n` for `n ≥ 0`: `⌊√n⌋` when `n < 2^126`; otherwise
 /// `⌊√⌊n / 4^k⌋⌋·2^k`, below `√n` by at most `2^k`.
 #[inline]
 fn sqrt_lower_int<E: ExactInt>(n: E) -> E {
+    sqrt_bounds_int(n).0
+}
+
+/// [`sqrt_lower_int`] and [`sqrt_upper_int`] of `n`, from one root.
+#[inline]
+fn sqrt_bounds_int<E: ExactInt>(n: E) -> (E, E) {
     if n <= E::ZERO {
-        return E::ZERO;
+        return (E::ZERO, E::ZERO);
     }
-    let (s, k) = scaled_floor_root(n);
-    s.shl(k)
+    match scaled_floor_root(n) {
+        (s, 0) => (s, if s * s < n { s + E::ONE } else { s }),
+        (s, k) => (s.shl(k), (s + E::ONE).shl(k)),
+    }
 }
 
 /// `(⌊√⌊n / 4^k⌋⌋, k)` for the least `k ≥ 0` that brings `n / 4^k` below
-/// `2^126`, where the integer root is exact; `n > 0`.
+/// `2^126`, where the integer root is exact; `n > 0`. That `k` is read from
+/// `n`'s bit length `b`: `n / 4^k` has `b − 2k` bits, at most 126 from
+/// `k = ⌈(b − 126) / 2⌉ = ⌊(b − 125) / 2⌋` on.
 #[inline]
 fn scaled_floor_root<E: ExactInt>(n: E) -> (E, u32) {
-    let limit = E::ONE.shl(126);
-    let mut k = 0;
-    while n.shr(2 * k) >= limit {
-        k += 1;
-    }
+    let k = n.bit_length().saturating_sub(125) / 2;
     (n.shr(2 * k).isqrt_small(), k)
 }
 
@@ -1372,6 +1391,28 @@ mod tests {
                     x >= limit || x - error - margin <= below(floor) || x + error + margin >= below(floor) + one,
                     "{e}: floor declined"
                 ),
+            }
+        }
+    }
+
+    #[test]
+    fn the_scaled_root_takes_the_least_shift_that_brings_its_radicand_below_2_126() {
+        // The property: `scaled_floor_root`'s `k` (read from the bit
+        // length) is the least with `n / 4^k < 2^126`, for the smallest
+        // and largest value of every bit length, in both rings; and the
+        // bounds of one root are those of the two roots taken apart.
+        let limit = Exact256::ONE << 126;
+        for bits in 1..255 {
+            let low = Exact256::ONE << (bits - 1);
+            for n in [low, low + low - Exact256::ONE] {
+                let (_, k) = scaled_floor_root(n);
+                assert!(n >> (2 * k) < limit, "{n}: {k}");
+                assert!(k == 0 || n >> (2 * k - 2) >= limit, "{n}: {k} is not the least");
+                assert_eq!(n.sqrt_bounds(), (n.sqrt_lower(), n.sqrt_upper()), "{n}");
+                if let Some(small) = n.to_i128() {
+                    assert_eq!(scaled_floor_root(small).1, k, "{small}");
+                    assert_eq!(small.sqrt_bounds(), (small.sqrt_lower(), small.sqrt_upper()), "{small}");
+                }
             }
         }
     }

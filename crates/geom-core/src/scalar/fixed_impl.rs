@@ -239,6 +239,13 @@ impl<F: Frac64> Sealed<FixedI128<F::Double>> for FixedI64<F> {
     }
 
     #[inline]
+    fn mul_rounded(self, rhs: Self, mode: Rounding) -> Self {
+        // The raw product fits `i128`: the same shift as above, narrow.
+        let q = rounded_shift(i128::from(self.to_bits()) * i128::from(rhs.to_bits()), F::U32, mode);
+        Self::from_bits(saturate(q, i64::MIN.into(), i64::MAX.into()) as i64)
+    }
+
+    #[inline]
     fn from_sqrt_ratio(num: Exact256, den: Exact256) -> Self {
         // The result is at most i64::MAX, so the cast is exact.
         Self::from_bits(sqrt_ratio(num, den, i64::MAX as u64) as i64)

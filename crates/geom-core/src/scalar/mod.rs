@@ -373,6 +373,14 @@ pub(crate) mod private {
         /// Rounded as `mode` says (fixed point; floats round to nearest)
         /// and saturating.
         fn from_ratio_rounded(num: Self::Exact, den: Self::Exact, mode: Rounding) -> Self;
+        /// `self·rhs` rounded as `mode` says (fixed point; floats round to
+        /// nearest) and saturating: `from_ratio_rounded` of the exact
+        /// product over one, which `FixedI64` computes in `i128` rather
+        /// than its 256-bit ring.
+        #[inline]
+        fn mul_rounded(self, rhs: Self, mode: Rounding) -> Self {
+            Self::from_ratio_rounded(self.to_exact() * rhs.to_exact(), Self::EXACT_ONE, mode)
+        }
         /// `num / den` as a scalar, for a ratio of degree 1; `den > 0`.
         /// Rounded to nearest (ties to even) and saturating.
         #[inline]

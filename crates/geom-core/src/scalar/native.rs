@@ -203,6 +203,7 @@ mod tests {
 
     use crate::SplitMix;
     use crate::scalar::Scalar;
+    use crate::scalar::exact::Rounding;
     use crate::scalar::private::Sealed;
 
     /// Raw values where rounding and saturation are decided: extremes,
@@ -254,14 +255,20 @@ mod tests {
 
     /// The native product, dot product and quotient equal the exact
     /// ring's `from_ratio` of the same exact values, bit for bit, over
-    /// values of every size, extremes and ties included; and the wrapping
-    /// product and dot product equal them wherever they do not saturate.
+    /// values of every size, extremes and ties included (and the product
+    /// rounded each way, `mul_rounded`, its `from_ratio_rounded`); and the
+    /// wrapping product and dot product equal them wherever they do not
+    /// saturate.
     fn agrees_with_the_exact_ring<S: Scalar>(bits: u32, from_bits: impl Fn(i64) -> S) {
         let mut rng = SplitMix(0x6e61_7469_7665 ^ u64::from(bits));
         for _ in 0..200_000 {
             let [a, b, c, d] = [0; 4].map(|_| from_bits(raw(&mut rng, bits)));
             let product = S::from_ratio(a.to_exact() * b.to_exact(), S::EXACT_ONE);
             assert_eq!(a.mul_round(b), product, "{a} · {b}");
+            for mode in [Rounding::Nearest, Rounding::Down, Rounding::Up, Rounding::TowardZero] {
+                let rounded = S::from_ratio_rounded(a.to_exact() * b.to_exact(), S::EXACT_ONE, mode);
+                assert_eq!(a.mul_rounded(b, mode), rounded, "{a} · {b}, {mode:?}");
+            }
             let dot = S::from_ratio(a.to_exact() * b.to_exact() + c.to_exact() * d.to_exact(), S::EXACT_ONE);
             assert_eq!(S::dot_round((a, c), (b, d)), dot, "{a}·{b} + {c}·{d}");
             // Unsaturated, the wrapping forms are the same values.
