@@ -435,8 +435,8 @@ impl ExactInt for Exact256 {
 /// `2^64`), and each division, square root, reciprocal or product within
 /// `2^-53` more, so a quotient is within `9·2^-53` of the exact one, its
 /// square root within `5.5·2^-53` and the components of [`scaled_roots`]
-/// (`c · k · (1/√len2)`, the reciprocal shared: see [`RootEstimate`])
-/// within `14·2^-53`: the bound leaves a factor of two to spare.
+/// (`c · (k / √len2)`, or `(c·k) / √len2` from a [`RootEstimate`]) within
+/// `14·2^-53`: the bound leaves a factor of two to spare.
 const ESTIMATE_ERROR: f64 = 1.0 / 281_474_976_710_656.0;
 
 /// Estimates from `2^46` on are not used: their error could reach a
@@ -608,21 +608,18 @@ pub(crate) fn scaled_roots<E: ExactInt, const N: usize>(components: [E; N], k: E
 }
 
 /// The `f64` estimate of `√len2` that [`scaled_roots_estimated`] and
-/// [`round_sqrt_u128_from`] start from, and of its reciprocal: computed
-/// once, they serve a frame's offset, normal and distance alike, with one
-/// division for all three.
+/// [`round_sqrt_u128_from`] start from: computed once, it serves a
+/// frame's offset, normal and distance alike.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct RootEstimate {
     root: f64,
-    inverse: f64,
 }
 
 impl RootEstimate {
-    /// The estimates of `√len2` and `1/√len2`.
+    /// The estimate of `√len2`.
     #[inline]
     pub(crate) fn of(len2: u128) -> Self {
-        let root = libm::sqrt(approx_f64(len2));
-        Self { root, inverse: 1.0 / root }
+        Self { root: libm::sqrt(approx_f64(len2)) }
     }
 }
 
@@ -649,9 +646,11 @@ pub(crate) fn scaled_roots_estimated<const N: usize>(
     root: RootEstimate,
     max: u64,
 ) -> Option<[u64; N]> {
+    // `(|c|·k) / √len2`: the products wait for no root, and each lane's
+    // one division follows it (two lanes to an instruction).
     let mut estimates = magnitudes;
     for (e, k) in estimates.iter_mut().zip(lengths) {
-        *e *= k * root.inverse;
+        *e = *e * k / root.root;
     }
     nearest_of_estimates(estimates, max)
 }
