@@ -1399,18 +1399,26 @@ mod tests {
         // The property: `scaled_floor_root`'s `k` (read from the bit
         // length) is the least with `n / 4^k < 2^126`, for the smallest
         // and largest value of every bit length, in both rings; and the
-        // bounds of one root are those of the two roots taken apart.
+        // bounds of that one root enclose `√n`, exactly (the floor and
+        // the ceiling) while `k` is 0 and within `2^k` of each other after.
         let limit = Exact256::ONE << 126;
-        for bits in 1..255 {
+        for bits in 1..254 {
             let low = Exact256::ONE << (bits - 1);
             for n in [low, low + low - Exact256::ONE] {
                 let (_, k) = scaled_floor_root(n);
                 assert!(n >> (2 * k) < limit, "{n}: {k}");
                 assert!(k == 0 || n >> (2 * k - 2) >= limit, "{n}: {k} is not the least");
-                assert_eq!(n.sqrt_bounds(), (n.sqrt_lower(), n.sqrt_upper()), "{n}");
+                let (lower, upper) = n.sqrt_bounds();
+                assert!(lower * lower <= n && n <= upper * upper, "{n}: {lower}, {upper}");
+                if k == 0 {
+                    let one = Exact256::ONE;
+                    assert!(n < (lower + one) * (lower + one) && (upper - one) * (upper - one) < n, "{n}: not exact");
+                } else {
+                    assert!(upper - lower <= Exact256::ONE << k, "{n}: {lower}, {upper}");
+                }
                 if let Some(small) = n.to_i128() {
                     assert_eq!(scaled_floor_root(small).1, k, "{small}");
-                    assert_eq!(small.sqrt_bounds(), (small.sqrt_lower(), small.sqrt_upper()), "{small}");
+                    assert_eq!(small.sqrt_bounds(), (lower.as_i128(), upper.as_i128()), "{small}");
                 }
             }
         }

@@ -488,6 +488,7 @@ where
     T::Exact: ExactInt + Exact<Narrow = i128>,
 {
     let (x, y) = (x.to_i128()?, y.to_i128()?);
+    // Checked before the squares, which could overflow beyond it.
     if !below_2_62(x) || !below_2_62(y) {
         return None;
     }
