@@ -141,12 +141,12 @@ impl Exact for i128 {
 
     #[inline]
     fn sqrt_upper(self) -> Self {
-        sqrt_upper_int(self)
+        sqrt_bounds_int(self).1
     }
 
     #[inline]
     fn sqrt_lower(self) -> Self {
-        sqrt_lower_int(self)
+        sqrt_bounds_int(self).0
     }
 
     #[inline]
@@ -197,12 +197,12 @@ impl Exact for Exact256 {
 
     #[inline]
     fn sqrt_upper(self) -> Self {
-        sqrt_upper_int(self)
+        sqrt_bounds_int(self).1
     }
 
     #[inline]
     fn sqrt_lower(self) -> Self {
-        sqrt_lower_int(self)
+        sqrt_bounds_int(self).0
     }
 
     #[inline]
@@ -859,22 +859,10 @@ fn approx_u256(n: U256) -> f64 {
     approx_f64(hi) * TWO_POW_128 + approx_f64(lo)
 }
 
-/// An upper bound on `√n` for `n ≥ 0`: `⌈√n⌉` when `n < 2^126`; otherwise
-/// `(⌊√⌊n / 4^k⌋⌋ + 1)·2^k` (see [`scaled_floor_root`]), which exceeds `√n`
-/// by at most `2^k` (one part in `2^62` of the root).
-#[inline]
-fn sqrt_upper_int<E: ExactInt>(n: E) -> E {
-    sqrt_bounds_int(n).1
-}
-
-/// A lower bound on `√n` for `n ≥ 0`: `⌊√n⌋` when `n < 2^126`; otherwise
-/// `⌊√⌊n / 4^k⌋⌋·2^k`, below `√n` by at most `2^k`.
-#[inline]
-fn sqrt_lower_int<E: ExactInt>(n: E) -> E {
-    sqrt_bounds_int(n).0
-}
-
-/// [`sqrt_lower_int`] and [`sqrt_upper_int`] of `n`, from one root.
+/// Bounds on `√n` for `n ≥ 0`, from one root: below, `⌊√n⌋` when
+/// `n < 2^126`, otherwise `⌊√⌊n / 4^k⌋⌋·2^k` (see [`scaled_floor_root`]);
+/// above, `⌈√n⌉` when `n < 2^126`, otherwise `(⌊√⌊n / 4^k⌋⌋ + 1)·2^k`. Each
+/// is within `2^k` (one part in `2^62` of the root) of `√n`.
 #[inline]
 fn sqrt_bounds_int<E: ExactInt>(n: E) -> (E, E) {
     if n <= E::ZERO {

@@ -488,11 +488,10 @@ where
     T::Exact: ExactInt + Exact<Narrow = i128>,
 {
     let (x, y) = (x.to_i128()?, y.to_i128()?);
-    // Checked before the squares, which could overflow beyond it.
-    if !below_2_62(x) || !below_2_62(y) {
-        return None;
-    }
-    frame_estimated_narrow((x, y), x * x + y * y, length, want_normal, (one, max, root))
+    // Wrapping: beyond the 2^62 bound, which `frame_estimated_narrow`
+    // checks before it reads the squared length, the squares may overflow.
+    let len2 = x.wrapping_mul(x).wrapping_add(y.wrapping_mul(y));
+    frame_estimated_narrow((x, y), len2, length, want_normal, (one, max, root))
         .map(|(normal, offset, _)| (normal, offset))
 }
 
