@@ -2,8 +2,8 @@
 //! normal, how deep, and how far to push the first one out.
 
 use super::kernel::{
-    Axis, Dist2, Narrow, Near, PointSegment, frame, narrow_reach, offset, point_segment, reach, relations_within,
-    scale, within_segment,
+    Axis, Dist2, Narrow, Near, PointSegment, frame, narrow_reach, offset, point_segment, point_segment_within, reach,
+    relations_within, scale,
 };
 use core::fmt;
 
@@ -189,10 +189,8 @@ fn framed_contact<S: Scalar>(f: &Frame<S>, radius: S, (closest, inflate): (Vec2<
 pub fn contact_circle_segment<S: Scalar>(circle: &Circle<S>, segment: &Segment<S>) -> Option<Contact<S>> {
     // The narrow test first: most pairs are apart, and it decides that in
     // a fraction of the time the full kernel takes.
-    if !within_segment(circle.center(), segment, circle.radius().to_narrow()) {
-        return None;
-    }
-    contact_point_segment(&point_segment(circle.center(), segment), circle.radius(), S::ZERO)
+    let k = point_segment_within(circle.center(), segment, circle.radius().to_narrow())?;
+    contact_point_segment(&k, circle.radius(), S::ZERO)
 }
 
 /// The contact of `circle` with `capsule`, or `None` when they are apart.
@@ -214,10 +212,8 @@ pub fn contact_circle_segment<S: Scalar>(circle: &Circle<S>, segment: &Segment<S
 #[must_use]
 pub fn contact_circle_capsule<S: Scalar>(circle: &Circle<S>, capsule: &Capsule<S>) -> Option<Contact<S>> {
     let core = capsule.segment();
-    if !within_segment(circle.center(), &core, narrow_reach(circle.radius(), capsule.radius())) {
-        return None;
-    }
-    contact_point_segment(&point_segment(circle.center(), &core), circle.radius(), capsule.radius())
+    let k = point_segment_within(circle.center(), &core, narrow_reach(circle.radius(), capsule.radius()))?;
+    contact_point_segment(&k, circle.radius(), capsule.radius())
 }
 
 /// The contact of circle `a` with circle `b`, or `None` when they are apart.

@@ -32,7 +32,8 @@ use core::fmt;
 use super::contact::{Contact, contact_cores, contact_point_core, depth};
 use super::kernel::{
     Narrow, PointSegment, boxes_apart, canonical, clamp_to_range, cross_properly, endpoint_relations, frame,
-    narrow_reach, point_point, point_segment, reach, segments_within, unit, up_direction, within_point, within_segment,
+    narrow_reach, point_point, point_segment, point_segment_within, reach, segments_within, unit, up_direction,
+    within_point, within_segment,
 };
 use crate::scalar::{Exact, Rounding, Scalar};
 use crate::shape::{Capsule, Circle, Segment};
@@ -813,8 +814,7 @@ pub fn sweep_capsule_circle<S: Scalar>(capsule: &Capsule<S>, motion: Vec2<S>, ci
             depth: depth(circle.radius() + capsule.radius(), f.distance),
         }
     };
-    if within_segment(circle.center(), &core, relative.narrow_reach) {
-        let start = point_segment(circle.center(), &core);
+    if let Some(start) = point_segment_within(circle.center(), &core, relative.narrow_reach) {
         // The capsule approaches the circle when the circle, seen from the
         // capsule, moves against the normal from the core towards it.
         let (direction, blocked) = start_direction(&start, seen);
