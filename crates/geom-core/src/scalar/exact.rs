@@ -528,7 +528,9 @@ pub(crate) fn round_div<E: ExactInt>(num: E, den: E) -> E {
 /// moves no rounding: the result is exactly `round_div(s·len2 + d·t,
 /// len2)`, without forming that numerator. `None` unless both settle, for
 /// the caller to compute exactly.
-#[inline]
+// Forced, as `lerp_native` is (see `fixed_impl.rs`).
+#[allow(clippy::inline_always)]
+#[inline(always)]
 pub(crate) fn lerp_estimated(s: [i128; 2], d: [i128; 2], t: i128, len2: i128) -> Option<[i128; 2]> {
     let share = approx_f64(t.unsigned_abs()) / approx_f64(len2.unsigned_abs());
     let along = |s: i128, d: i128| {
