@@ -125,8 +125,9 @@ pub(crate) fn contact_point_core<S: Scalar>(
 }
 
 /// [`contact_point_core`] for the point–segment kernel `k` of a point that
-/// [`within_segment`] found within `radius + inflate` of the segment (the
-/// same comparisons `k` would make: fixed point does not make them again).
+/// [`point_segment_within`] found within `radius + inflate` of the segment
+/// (the same comparisons `k` would make: fixed point does not make them
+/// again).
 /// Fixed point frames it from the narrow ring unless the point lies on the
 /// segment: at an end as a point's contact ([`contact_circle_circle`]'s),
 /// inside as a line's (`Sealed::frame_narrow` with `cross`); the same
