@@ -411,7 +411,7 @@ where
 /// `Sealed::frame_narrow` for fixed point: [`frame_estimated_narrow`]'s
 /// normal and offset, with the distance from the same root estimate of
 /// `√len2` ([`distance_estimated`]); else [`frame_rounded_once`] of the same
-/// values in the full ring ([`frame_native_exactly`], out of line).
+/// values in the full ring (out of line: [`cold`]).
 ///
 /// Forced inline (with `Sealed::frame_narrow`): as a call, its set-up and
 /// its returned frame through memory cost a circle–circle contact a tenth
@@ -433,28 +433,21 @@ where
     {
         return Frame { normal, offset, distance: root(distance) };
     }
-    frame_native_exactly((x, y), (len2, cross), length, (one, max, root))
+    let full = <T::Exact as Exact>::from_narrow;
+    cold(move || frame_rounded_once(full(x), full(y), length, Some(narrow_dist2(len2, cross)), true, (one, max, root)))
 }
 
-/// [`frame_native`] when the estimates cannot settle it: [`frame_rounded_once`]
-/// in the full ring.
+/// `exactly()`, out of line and marked unlikely: the exact fallback of an
+/// estimate that is forced inline ([`frame_native`], [`lerp_native`]),
+/// which the estimate settles nearly always.
 #[cold]
 #[inline(never)]
-fn frame_native_exactly<W, T: Sealed<W> + Neg<Output = T> + ConstZero>(
-    (x, y): (i128, i128),
-    (len2, cross): (i128, Option<i128>),
-    length: T,
-    (one, max, root): (T, u64, impl Fn(u64) -> T),
-) -> Frame<T>
-where
-    T::Exact: ExactInt + Exact<Narrow = i128>,
-{
-    let full = <T::Exact as Exact>::from_narrow;
-    frame_rounded_once(full(x), full(y), length, Some(narrow_dist2(len2, cross)), true, (one, max, root))
+fn cold<R>(exactly: impl FnOnce() -> R) -> R {
+    exactly()
 }
 
 /// `Sealed::lerp_narrow` for fixed point: [`lerp_estimated`], else the
-/// exact ratio in the full ring ([`lerp_exactly`], out of line). Each
+/// exact ratio in the full ring (out of line: [`cold`]). Each
 /// result lies between the segment's ends `s` and `s + d`, which the type
 /// holds, so `raw` (the type's value of raw bits) never truncates.
 ///
@@ -468,20 +461,11 @@ where
 {
     match lerp_estimated(s, d, t, len2) {
         Some(q) => q.map(raw),
-        None => lerp_exactly(s, d, (t, len2)),
+        None => cold(move || {
+            let (product, full) = (<T::Exact as Exact>::product, <T::Exact as Exact>::from_narrow);
+            [0, 1].map(|i| T::from_ratio(product(s[i], len2) + product(d[i], t), full(len2)))
+        }),
     }
-}
-
-/// [`lerp_native`] when the estimates cannot settle it: the exact ratio in
-/// the full ring.
-#[cold]
-#[inline(never)]
-fn lerp_exactly<W, T: Sealed<W>>(s: [i128; 2], d: [i128; 2], (t, len2): (i128, i128)) -> [T; 2]
-where
-    T::Exact: Exact<Narrow = i128>,
-{
-    let (product, full) = (<T::Exact as Exact>::product, <T::Exact as Exact>::from_narrow);
-    [0, 1].map(|i| T::from_ratio(product(s[i], len2) + product(d[i], t), full(len2)))
 }
 
 /// `Sealed::distance_narrow` for fixed point: [`distance_estimated`], else
