@@ -280,8 +280,8 @@ fn from_end<S: Scalar>(
 ///
 /// Bounds (fixed-point, raw units, `M = 2^28` or `2^60`): `|p|, |s|, |e| ≤ M`,
 /// so `|w|, |d| ≤ 2M`, `|t_num|, len2 ≤ 8M²` and `|cross| ≤ 8M²`, below
-/// `2^127` in the narrow `i128`; `cross² ≤ 64M⁴` is below `2^119` in `i128`
-/// and `2^247` in `Exact256`.
+/// `2^63` in the narrow `i64` and `2^127` in the narrow `i128`; `cross² ≤
+/// 64M⁴` is below `2^119` in `i128` and `2^247` in `Exact256`.
 #[inline]
 pub(crate) fn point_segment<S: Scalar>(p: Vec2<S>, segment: &Segment<S>) -> PointSegment<S> {
     Projection::new(p, segment).locate()
@@ -508,7 +508,7 @@ pub(crate) fn within_point<S: Scalar>(p: Vec2<S>, q: Vec2<S>, radius: Narrow<S>)
 ///
 /// Bounds (fixed-point, raw units, `M = 2^28` or `2^60`): `|w|, |d|, |w − d|
 /// ≤ 2M` and `radius ≤ 2M`, so every degree-2 value is at most `8M²`, below
-/// `2^127` in `i128` for both widths.
+/// `2^63` in `FixedI32`'s `i64` and `2^127` in `FixedI64`'s `i128`.
 #[inline]
 pub(crate) fn within_segment<S: Scalar>(p: Vec2<S>, segment: &Segment<S>, radius: Narrow<S>) -> bool {
     Projection::new(p, segment).within(radius)

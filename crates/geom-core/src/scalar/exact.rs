@@ -31,9 +31,11 @@ pub trait Exact:
     const ONE: Self;
 
     /// The ring of the polynomials of degree 2 or less (a squared length,
-    /// a dot or cross product of coordinate differences): `i128` for both
-    /// integer rings (degree 2 of a `FixedI64` stays below `2^124`), `f64`
-    /// for `f64`. The yes/no tests compute in it entirely, with degree-4
+    /// a dot or cross product of coordinate differences): the native
+    /// integer half the full ring's width, `i64` for `FixedI32` and `i128`
+    /// for `FixedI64` (a kernel's degree-2 values stay below `8M²` for
+    /// `M = MAX_COORD` in raw units: `2^59` and `2^123`, the same share of
+    /// each), `f64` for `f64`. The yes/no tests compute in it entirely, with degree-4
     /// comparisons by [`products_le`](Exact::products_le), and the kernels
     /// move to `Self` only for the values they round.
     type Narrow: Exact;
@@ -112,52 +114,90 @@ pub trait Exact:
     }
 }
 
-impl Exact for i128 {
+/// The methods every integer ring shares: exactness (no negligible value,
+/// no margin), exact roots and floor division.
+macro_rules! exact_int_methods {
+    () => {
+        #[inline]
+        fn is_negligible(num: Self, _: Self, _: impl FnOnce() -> Self) -> bool {
+            num == Self::ZERO
+        }
+
+        #[inline]
+        fn apart_margin(_: impl FnOnce() -> Self) -> Self {
+            Self::ZERO
+        }
+
+        #[inline]
+        fn sqrt_upper(self) -> Self {
+            sqrt_bounds_int(self).1
+        }
+
+        #[inline]
+        fn sqrt_lower(self) -> Self {
+            sqrt_bounds_int(self).0
+        }
+
+        #[inline]
+        fn sqrt_bounds(self) -> (Self, Self) {
+            sqrt_bounds_int(self)
+        }
+
+        #[inline]
+        fn div_floor(self, den: Self) -> Self {
+            self.div_rem_floor(den).0
+        }
+    };
+}
+
+/// The ring of the `FixedI32` kernels' yes/no tests: a coordinate within
+/// `±3·MAX_COORD` is below `2^30` in raw units, so a value of degree 2 (a
+/// sum of a few products of differences) stays below `2^63`, as
+/// `FixedI64`'s stay below `2^127` in `i128`: the same share of each.
+impl Exact for i64 {
     const ZERO: Self = 0;
     const ONE: Self = 1;
-    type Narrow = i128;
+    type Narrow = i64;
 
     #[inline]
-    fn from_narrow(value: i128) -> Self {
+    fn from_narrow(value: i64) -> Self {
         value
     }
 
-    /// The products of the `FixedI32` kernels' degree-2 values stay below
-    /// `2^119`.
+    /// Not called by the kernels: a product of two of `FixedI32`'s narrow
+    /// values is taken in `i128`, its full ring.
     #[inline]
-    fn product(a: i128, b: i128) -> Self {
+    fn product(a: i64, b: i64) -> Self {
         a * b
     }
 
+    exact_int_methods!();
+
+    /// As `i128`'s: the estimate, else exactly in [`Exact256`].
     #[inline]
-    fn is_negligible(num: Self, _: Self, _: impl FnOnce() -> Self) -> bool {
-        num == 0
+    fn ratios_less(n1: Self, d1: Self, n2: Self, d2: Self) -> Option<bool> {
+        i128::ratios_less(n1.into(), d1.into(), n2.into(), d2.into())
     }
+}
+
+impl Exact for i128 {
+    const ZERO: Self = 0;
+    const ONE: Self = 1;
+    type Narrow = i64;
 
     #[inline]
-    fn apart_margin(_: impl FnOnce() -> Self) -> Self {
-        0
+    fn from_narrow(value: i64) -> Self {
+        value.into()
     }
 
+    /// The products of the `FixedI32` kernels' degree-2 values (below
+    /// `2^62`) stay below `2^124`.
     #[inline]
-    fn sqrt_upper(self) -> Self {
-        sqrt_bounds_int(self).1
+    fn product(a: i64, b: i64) -> Self {
+        i128::from(a) * i128::from(b)
     }
 
-    #[inline]
-    fn sqrt_lower(self) -> Self {
-        sqrt_bounds_int(self).0
-    }
-
-    #[inline]
-    fn sqrt_bounds(self) -> (Self, Self) {
-        sqrt_bounds_int(self)
-    }
-
-    #[inline]
-    fn div_floor(self, den: Self) -> Self {
-        self.div_rem_floor(den).0
-    }
+    exact_int_methods!();
 
     /// Decided in [`Exact256`] when the estimate does not settle it (see
     /// [`ratios_less_exactly`]).
@@ -185,35 +225,7 @@ impl Exact for Exact256 {
         Exact256::widening_mul(a, b)
     }
 
-    #[inline]
-    fn is_negligible(num: Self, _: Self, _: impl FnOnce() -> Self) -> bool {
-        num == Exact256::ZERO
-    }
-
-    #[inline]
-    fn apart_margin(_: impl FnOnce() -> Self) -> Self {
-        Exact256::ZERO
-    }
-
-    #[inline]
-    fn sqrt_upper(self) -> Self {
-        sqrt_bounds_int(self).1
-    }
-
-    #[inline]
-    fn sqrt_lower(self) -> Self {
-        sqrt_bounds_int(self).0
-    }
-
-    #[inline]
-    fn sqrt_bounds(self) -> (Self, Self) {
-        sqrt_bounds_int(self)
-    }
-
-    #[inline]
-    fn div_floor(self, den: Self) -> Self {
-        self.div_rem_floor(den).0
-    }
+    exact_int_methods!();
 
     /// The `FixedI64` kernels' denominators stay below `2^124` (see
     /// [`ratios_less_exactly`]).
@@ -304,6 +316,41 @@ fn ratios_less_estimate(n1: f64, d1: f64, n2: f64, d2: f64) -> Option<bool> {
     }
 }
 
+/// The full ring of a fixed-point type from values of degree 2 or less
+/// held as `i128` (whatever the type's narrow ring): the fixed-point
+/// frames and closest points estimate from `i128` values, and their exact
+/// fallbacks move them to the full ring with these.
+pub(crate) trait FromI128: ExactInt {
+    /// `value`, exactly.
+    fn from_i128(value: i128) -> Self;
+    /// `a·b`, exactly, for values of degree 2 or less.
+    fn product_i128(a: i128, b: i128) -> Self;
+}
+
+impl FromI128 for i128 {
+    #[inline]
+    fn from_i128(value: i128) -> Self {
+        value
+    }
+    /// `FixedI32`'s degree-2 values are below `2^63`, their products below
+    /// `2^126`.
+    #[inline]
+    fn product_i128(a: i128, b: i128) -> Self {
+        a * b
+    }
+}
+
+impl FromI128 for Exact256 {
+    #[inline]
+    fn from_i128(value: i128) -> Self {
+        Exact256::new(value)
+    }
+    #[inline]
+    fn product_i128(a: i128, b: i128) -> Self {
+        Exact256::widening_mul(a, b)
+    }
+}
+
 /// What rounding needs from an exact integer ring.
 pub(crate) trait ExactInt: Exact + Ord {
     /// Floor division by a positive `den`: `(q, r)` with `num = q·den + r`
@@ -336,30 +383,39 @@ pub(crate) trait ExactInt: Exact + Ord {
 /// 2^128, exactly.
 const TWO_POW_128: f64 = 340_282_366_920_938_463_463_374_607_431_768_211_456.0;
 
+/// The methods both native integer rings share: floor division, parity
+/// and shifts.
+macro_rules! native_int_methods {
+    () => {
+        #[inline]
+        fn div_rem_floor(self, den: Self) -> (Self, Self) {
+            // One division; the remainder by multiplication, modulo the
+            // width: the product can pass the type's least value (a
+            // numerator near it, a divisor above a quarter of the range),
+            // but the remainder, in [0, den), comes out exact.
+            let q = self.div_euclid(den);
+            (q, self.wrapping_sub(q.wrapping_mul(den)))
+        }
+        #[inline]
+        fn is_odd(self) -> bool {
+            self & 1 == 1
+        }
+        #[inline]
+        fn shl(self, k: u32) -> Self {
+            self << k
+        }
+        #[inline]
+        fn shr(self, k: u32) -> Self {
+            self >> k
+        }
+    };
+}
+
 impl ExactInt for i128 {
-    #[inline]
-    fn div_rem_floor(self, den: Self) -> (Self, Self) {
-        // One division; the remainder by multiplication, modulo 2^128: the
-        // product can pass i128::MIN (a numerator near it, a divisor above
-        // 2^126), but the remainder, in [0, den), comes out exact.
-        let q = self.div_euclid(den);
-        (q, self.wrapping_sub(q.wrapping_mul(den)))
-    }
-    #[inline]
-    fn is_odd(self) -> bool {
-        self & 1 == 1
-    }
+    native_int_methods!();
     #[inline]
     fn isqrt_small(self) -> Self {
         isqrt_u128(self.unsigned_abs()).into()
-    }
-    #[inline]
-    fn shl(self, k: u32) -> Self {
-        self << k
-    }
-    #[inline]
-    fn shr(self, k: u32) -> Self {
-        self >> k
     }
     #[inline]
     fn to_u256(self) -> U256 {
@@ -376,6 +432,33 @@ impl ExactInt for i128 {
     #[inline]
     fn from_u64(v: u64) -> Self {
         v.into()
+    }
+}
+
+impl ExactInt for i64 {
+    native_int_methods!();
+    #[inline]
+    fn isqrt_small(self) -> Self {
+        // The root of a value below 2^64 is below 2^32.
+        isqrt_u64(self.unsigned_abs()) as i64
+    }
+    #[inline]
+    fn to_u256(self) -> U256 {
+        U256::new(u128::from(self as u64))
+    }
+    #[inline]
+    fn bit_length(self) -> u32 {
+        64 - (self as u64).leading_zeros()
+    }
+    #[inline]
+    fn to_i128(self) -> Option<i128> {
+        Some(self.into())
+    }
+    #[inline]
+    fn from_u64(v: u64) -> Self {
+        // The narrow ring takes only roots of its values (below 2^32);
+        // anything larger would be held at the ring's largest.
+        i64::try_from(v).unwrap_or(i64::MAX)
     }
 }
 

@@ -19,12 +19,12 @@ use num_traits::{ConstOne, ConstZero};
 
 use super::Scalar;
 use super::exact::{
-    Exact, ExactInt, RootEstimate, Rounding, lerp_estimated, magnitude_estimate, round_div, round_sqrt_u64,
+    Exact, ExactInt, FromI128, RootEstimate, Rounding, lerp_estimated, magnitude_estimate, round_div, round_sqrt_u64,
     round_sqrt_u128, round_sqrt_u128_from, rounded_div, rounded_shift, saturate, scaled_roots, scaled_roots_estimated,
     sqrt_ratio,
 };
 use super::native;
-use super::private::{Format, Frame, Sealed, SealedFrac, narrow_dist2};
+use super::private::{Format, Frame, Sealed, SealedFrac};
 use super::wide::Exact256;
 
 /// The fractional bit counts `F` for which [`FixedI32<F>`](fixed::FixedI32)
@@ -85,14 +85,14 @@ impl<F: Frac32> Sealed<FixedI64<F::Double>> for FixedI32<F> {
     const FORMAT: Format = Format { float: false, bits: 32, frac: F::U32 as u8 };
 
     #[inline]
-    fn to_narrow(self) -> i128 {
+    fn to_narrow(self) -> i64 {
         self.to_bits().into()
     }
 
     #[inline]
-    fn narrow_sub(self, rhs: Self) -> i128 {
+    fn narrow_sub(self, rhs: Self) -> i64 {
         // Never overflows `i64`: one subtraction rather than two.
-        (i64::from(self.to_bits()) - i64::from(rhs.to_bits())).into()
+        i64::from(self.to_bits()) - i64::from(rhs.to_bits())
     }
 
     #[inline]
@@ -130,21 +130,28 @@ impl<F: Frac32> Sealed<FixedI64<F::Double>> for FixedI32<F> {
     // only their rare exact fallbacks are calls.
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn frame_narrow(xy: (i128, i128), len2: i128, cross: Option<i128>, length: Self) -> Frame<Self> {
+    fn frame_narrow((x, y): (i64, i64), len2: i64, cross: Option<i64>, length: Self) -> Frame<Self> {
         let root = |r: u64| Self::from_bits(r as i32);
-        frame_native(xy, (len2, cross), length, (Self::from_bits(1 << F::U32), i32::MAX as u64, root))
+        let xy = (x.into(), y.into());
+        frame_native(
+            xy,
+            (len2.into(), cross.map(i128::from)),
+            length,
+            (Self::from_bits(1 << F::U32), i32::MAX as u64, root),
+        )
     }
 
     #[inline]
-    fn distance_narrow(len2: i128, cross: Option<i128>) -> Self {
+    fn distance_narrow(len2: i64, cross: Option<i64>) -> Self {
         // At most `max`, which the type holds.
-        Self::from_bits(distance_native::<Self::Exact>((len2, cross), i32::MAX as u64) as i32)
+        let narrow = (len2.into(), cross.map(i128::from));
+        Self::from_bits(distance_native::<Self::Exact>(narrow, i32::MAX as u64) as i32)
     }
 
     #[allow(clippy::inline_always)]
     #[inline(always)]
-    fn lerp_narrow(s: [i128; 2], d: [i128; 2], t: i128, len2: i128) -> [Self; 2] {
-        lerp_native(s, d, (t, len2), |q| Self::from_bits(q as i32))
+    fn lerp_narrow(s: [i64; 2], d: [i64; 2], t: i64, len2: i64) -> [Self; 2] {
+        lerp_native(s.map(i128::from), d.map(i128::from), (t.into(), len2.into()), |q| Self::from_bits(q as i32))
     }
 
     #[inline]
@@ -384,7 +391,8 @@ fn frame_rounded_once<W, T: Sealed<W> + Neg<Output = T> + ConstZero>(
     (one, max, root): (T, u64, impl Fn(u64) -> T),
 ) -> Frame<T>
 where
-    T::Exact: ExactInt + Exact<Narrow = i128>,
+    T::Exact: FromI128,
+    <T::Exact as Exact>::Narrow: Into<i128>,
 {
     let distance = dist2.map_or(T::ZERO, |(num, den)| T::from_sqrt_ratio(num, den));
     let zero = <T::Exact as Exact>::ZERO;
@@ -426,20 +434,31 @@ fn frame_native<W, T: Sealed<W> + Neg<Output = T> + ConstZero>(
     (one, max, root): (T, u64, impl Fn(u64) -> T),
 ) -> Frame<T>
 where
-    T::Exact: ExactInt + Exact<Narrow = i128>,
+    T::Exact: FromI128,
+    <T::Exact as Exact>::Narrow: Into<i128>,
 {
     if let Some((normal, offset, root_len2)) = frame_estimated_narrow((x, y), len2, length, true, (one, max, &root))
         && let Some(distance) = distance_estimated((len2, cross), root_len2, max)
     {
         return Frame { normal, offset, distance: root(distance) };
     }
-    let full = <T::Exact as Exact>::from_narrow;
-    cold(move || frame_rounded_once(full(x), full(y), length, Some(narrow_dist2(len2, cross)), true, (one, max, root)))
+    let full = <T::Exact as FromI128>::from_i128;
+    cold(move || frame_rounded_once(full(x), full(y), length, Some(dist2_i128(len2, cross)), true, (one, max, root)))
 }
 
 /// `exactly()`, out of line and marked unlikely: the exact fallback of an
 /// estimate that is forced inline ([`frame_native`], [`lerp_native`]),
 /// which the estimate settles nearly always.
+/// `narrow_dist2` of values held as `i128`: the squared distance `len2 / 1`,
+/// or `cross² / len2`, in the full ring.
+#[inline]
+fn dist2_i128<E: FromI128>(len2: i128, cross: Option<i128>) -> (E, E) {
+    match cross {
+        None => (E::from_i128(len2), E::ONE),
+        Some(cross) => (E::product_i128(cross, cross), E::from_i128(len2)),
+    }
+}
+
 #[cold]
 #[inline(never)]
 fn cold<R>(exactly: impl FnOnce() -> R) -> R {
@@ -457,12 +476,12 @@ fn cold<R>(exactly: impl FnOnce() -> R) -> R {
 #[inline(always)]
 fn lerp_native<W, T: Sealed<W>>(s: [i128; 2], d: [i128; 2], (t, len2): (i128, i128), raw: impl Fn(i128) -> T) -> [T; 2]
 where
-    T::Exact: Exact<Narrow = i128>,
+    T::Exact: FromI128,
 {
     match lerp_estimated(s, d, t, len2) {
         Some(q) => q.map(raw),
         None => cold(move || {
-            let (product, full) = (<T::Exact as Exact>::product, <T::Exact as Exact>::from_narrow);
+            let (product, full) = (<T::Exact as FromI128>::product_i128, <T::Exact as FromI128>::from_i128);
             [0, 1].map(|i| T::from_ratio(product(s[i], len2) + product(d[i], t), full(len2)))
         }),
     }
@@ -473,9 +492,9 @@ where
 // Forced, as `distance_estimated` is.
 #[allow(clippy::inline_always)]
 #[inline(always)]
-fn distance_native<E: ExactInt + Exact<Narrow = i128>>((len2, cross): (i128, Option<i128>), max: u64) -> u64 {
+fn distance_native<E: FromI128>((len2, cross): (i128, Option<i128>), max: u64) -> u64 {
     distance_estimated((len2, cross), RootEstimate::of(len2.unsigned_abs()), max).unwrap_or_else(|| {
-        let (num, den) = narrow_dist2::<E>(len2, cross);
+        let (num, den) = dist2_i128::<E>(len2, cross);
         sqrt_ratio(num, den, max)
     })
 }
@@ -514,7 +533,8 @@ fn frame_estimated<W, T: Sealed<W> + Neg<Output = T> + ConstZero>(
     (one, max, root): (T, u64, &impl Fn(u64) -> T),
 ) -> Option<((T, T), (T, T))>
 where
-    T::Exact: ExactInt + Exact<Narrow = i128>,
+    T::Exact: FromI128,
+    <T::Exact as Exact>::Narrow: Into<i128>,
 {
     let (x, y) = (x.to_i128()?, y.to_i128()?);
     // Wrapping: beyond the 2^62 bound, which `frame_estimated_narrow`
@@ -554,10 +574,10 @@ fn frame_estimated_narrow<W, T: Sealed<W> + Neg<Output = T> + ConstZero>(
     (one, max, root): (T, u64, &impl Fn(u64) -> T),
 ) -> Option<(Pair<T>, Pair<T>, RootEstimate)>
 where
-    T::Exact: Exact<Narrow = i128>,
+    <T::Exact as Exact>::Narrow: Into<i128>,
 {
     // `len2 == 0`: the exact path's +y; a negative length: the exact path.
-    let k = length.to_narrow();
+    let k: i128 = length.to_narrow().into();
     if !below_2_62(x) || !below_2_62(y) || len2 == 0 || k < 0 {
         return None;
     }
@@ -566,7 +586,7 @@ where
     // Scaled to the length, and to one (0 when no normal is wanted: its
     // lanes then settle at once).
     let k = k as i64 as f64;
-    let unit = if want_normal { one.to_narrow() as i64 as f64 } else { 0.0 };
+    let unit = if want_normal { one.to_narrow().into() as i64 as f64 } else { 0.0 };
     let [ox, oy, nx, ny] = scaled_roots_estimated([mx, my, mx, my], [k, k, unit, unit], root_len2, max)?;
     let signed = |m: u64, c: i128| if c < 0 { -root(m) } else { root(m) };
     let normal = if want_normal { (signed(nx, x), signed(ny, y)) } else { (T::ZERO, one) };
@@ -720,7 +740,8 @@ mod tests {
     /// widths' saturation (`FixedI32`'s offsets beyond `i32::MAX`).
     fn estimated_frame_is_the_exact_ring_s<S: Scalar>(from_bits: impl Fn(i64) -> S, max: u64)
     where
-        S::Exact: ExactInt + Exact<Narrow = i128>,
+        S::Exact: FromI128,
+        <S::Exact as Exact>::Narrow: Into<i128>,
     {
         let mut rng = crate::SplitMix(0x6573_7469_6d61 ^ max);
         let (one, root) = (S::ONE, |r: u64| from_bits(r as i64));
@@ -744,13 +765,13 @@ mod tests {
             assert!(below_2_62(x) && below_2_62(y) && len2 != 0, "({x}, {y}) answered");
             answered += 1;
             let exact = |k: i128| {
-                let full = <S::Exact as Exact>::from_narrow;
+                let full = <S::Exact as FromI128>::from_i128;
                 let [mx, my] = scaled_roots([full(x), full(y)], full(k), full(len2), max);
                 let signed = |m: u64, c: i128| if c < 0 { -root(m) } else { root(m) };
                 (signed(mx, x), signed(my, y))
             };
-            assert_eq!(normal, exact(one.to_narrow()), "normal of ({x}, {y})");
-            assert_eq!(offset, exact(length.to_narrow()), "({x}, {y}) at {length:?}");
+            assert_eq!(normal, exact(one.to_narrow().into()), "normal of ({x}, {y})");
+            assert_eq!(offset, exact(length.to_narrow().into()), "({x}, {y}) at {length:?}");
         }
         assert!(answered > 40_000, "{answered} answered");
     }

@@ -16,7 +16,8 @@
 //!   world needs (time step, storage format, finiteness, checksum bits).
 //! - `Exact` (`exact.rs`): a ring the kernels compute in: `i128` for
 //!   `FixedI32`, [`Exact256`](wide::Exact256) for `FixedI64`, `f64` for
-//!   floats, with `Exact::Narrow` (`i128` or `f64`) for the yes/no tests.
+//!   floats, with `Exact::Narrow` (`i64`, `i128` or `f64`) for the yes/no
+//!   tests.
 //! - `ExactInt` (`exact.rs`): what rounding needs of the two integer rings
 //!   (floor division, shifts, an `f64` estimate); the rounding functions
 //!   (`round_div`, `rounded_div`, `sqrt_ratio`, `scaled_roots`) and the
