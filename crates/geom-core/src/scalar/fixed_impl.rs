@@ -446,9 +446,6 @@ where
     cold(move || frame_rounded_once(full(x), full(y), length, Some(dist2_i128(len2, cross)), true, (one, max, root)))
 }
 
-/// `exactly()`, out of line and marked unlikely: the exact fallback of an
-/// estimate that is forced inline ([`frame_native`], [`lerp_native`]),
-/// which the estimate settles nearly always.
 /// `narrow_dist2` of values held as `i128`: the squared distance `len2 / 1`,
 /// or `cross² / len2`, in the full ring.
 #[inline]
@@ -459,6 +456,9 @@ fn dist2_i128<E: FromI128>(len2: i128, cross: Option<i128>) -> (E, E) {
     }
 }
 
+/// `exactly()`, out of line and marked unlikely: the exact fallback of an
+/// estimate that is forced inline ([`frame_native`], [`lerp_native`]),
+/// which the estimate settles nearly always.
 #[cold]
 #[inline(never)]
 fn cold<R>(exactly: impl FnOnce() -> R) -> R {
