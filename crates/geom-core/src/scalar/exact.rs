@@ -35,9 +35,9 @@ pub trait Exact:
     /// integer half the full ring's width, `i64` for `FixedI32` and `i128`
     /// for `FixedI64` (a kernel's degree-2 values stay below `8M²` for
     /// `M = MAX_COORD` in raw units: `2^59` and `2^123`, the same share of
-    /// each), `f64` for `f64`. The yes/no tests compute in it entirely, with degree-4
-    /// comparisons by [`products_le`](Exact::products_le), and the kernels
-    /// move to `Self` only for the values they round.
+    /// each), `f64` for `f64`. The yes/no tests compute in it entirely,
+    /// with degree-4 comparisons by [`products_le`](Exact::products_le),
+    /// and the kernels move to `Self` only for the values they round.
     type Narrow: Exact;
 
     /// A narrow value in this ring.
@@ -191,7 +191,7 @@ impl Exact for i128 {
     }
 
     /// The products of the `FixedI32` kernels' degree-2 values (below
-    /// `2^62`) stay below `2^124`.
+    /// `2^63`) stay below `2^126`.
     #[inline]
     fn product(a: i64, b: i64) -> Self {
         i128::from(a) * i128::from(b)
