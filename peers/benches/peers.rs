@@ -23,7 +23,6 @@ use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use fixed::types::I32F32;
 use geom_core::{
-    Scalar,
     contact_capsule_capsule, contact_circle_capsule, contact_circle_circle, contact_circle_segment,
     distance_point_segment, intersects_circle_segment, sweep_capsule_capsule, sweep_capsule_segment,
     sweep_circle_segment,
@@ -54,47 +53,50 @@ fn run<T, R>(
     });
 }
 
-/// geom's queries in `S`, as `geom_<name>`.
-fn bench_geom<S: Scalar>(group: &mut BenchmarkGroup<'_, WallTime>, workload: Workload, name: &str) {
-    let scenes = scenes::<S>(workload);
-    let (g, s, i) = (group, &scenes, &format!("geom_{name}"));
-    run(g, "intersects_circle_segment", i, s, |s| intersects_circle_segment(&s.a, &s.segment));
-    run(g, "distance_point_segment", i, s, |s| distance_point_segment(s.a.center(), &s.segment));
-    run(g, "contact_circle_segment", i, s, |s| contact_circle_segment(&s.a, &s.segment));
-    run(g, "contact_circle_capsule", i, s, |s| contact_circle_capsule(&s.a, &s.capsule));
-    run(g, "contact_circle_circle", i, s, |s| contact_circle_circle(&s.a, &s.b));
-    run(g, "contact_capsule_capsule", i, s, |s| contact_capsule_capsule(&s.capsule, &s.other));
-    run(g, "sweep_circle_segment", i, s, |s| sweep_circle_segment(&s.mover, s.motion, &s.segment));
-    run(g, "sweep_capsule_segment", i, s, |s| sweep_capsule_segment(&s.sweeper, s.motion, &s.segment));
-    run(g, "sweep_capsule_capsule", i, s, |s| sweep_capsule_capsule(&s.sweeper, s.sweeper_motion, &s.capsule, s.drift));
+/// Every implementation of each query listed, one after another (geom's
+/// in each type, then parry's generic query and typed kernel from each
+/// parry crate, `parry/mod.rs`), so that the ratios between them (what the
+/// tables are read for) compare measurements seconds apart rather than
+/// minutes apart: on a shared machine whose speed drifts, an
+/// implementation measured all at once could otherwise land in a slower
+/// spell than the one it is compared with.
+macro_rules! peer_queries {
+    ($($name:literal => |$s:ident| $call:expr, parry: $query:ident, $kernel:ident;)*) => {
+        fn bench_queries(g: &mut BenchmarkGroup<'_, WallTime>, workload: Workload) {
+            let (f32s, f64s, fixed) = (scenes::<f32>(workload), scenes::<f64>(workload), scenes::<I32F32>(workload));
+            let (p32, p64) = (parry32::scenes(workload), parry64::scenes(workload));
+            $(
+                run(g, $name, "geom_f32", &f32s, |$s| $call);
+                run(g, $name, "geom_f64", &f64s, |$s| $call);
+                run(g, $name, "geom_I32F32", &fixed, |$s| $call);
+                run(g, $name, "parry_query_f32", &p32, parry32::$query);
+                run(g, $name, "parry_kernel_f32", &p32, parry32::$kernel);
+                run(g, $name, "parry_query_f64", &p64, parry64::$query);
+                run(g, $name, "parry_kernel_f64", &p64, parry64::$kernel);
+            )*
+        }
+    };
 }
 
-/// Parry's generic queries and typed kernels for one parry crate (a module
-/// of `parry/mod.rs`), as `parry_query_<name>` and `parry_kernel_<name>`.
-macro_rules! bench_parry {
-    ($group:expr, $workload:expr, $module:ident, $name:literal) => {{
-        let scenes = $module::scenes($workload);
-        let (g, s) = ($group, &scenes);
-        let (q, k) = (concat!("parry_query_", $name), concat!("parry_kernel_", $name));
-        run(g, "intersects_circle_segment", q, s, $module::intersects_circle_segment_query);
-        run(g, "intersects_circle_segment", k, s, $module::intersects_circle_segment_kernel);
-        run(g, "distance_point_segment", q, s, $module::distance_point_segment_query);
-        run(g, "distance_point_segment", k, s, $module::distance_point_segment_kernel);
-        run(g, "contact_circle_segment", q, s, $module::contact_circle_segment_query);
-        run(g, "contact_circle_segment", k, s, $module::contact_circle_segment_kernel);
-        run(g, "contact_circle_capsule", q, s, $module::contact_circle_capsule_query);
-        run(g, "contact_circle_capsule", k, s, $module::contact_circle_capsule_kernel);
-        run(g, "contact_circle_circle", q, s, $module::contact_circle_circle_query);
-        run(g, "contact_circle_circle", k, s, $module::contact_circle_circle_kernel);
-        run(g, "contact_capsule_capsule", q, s, $module::contact_capsule_capsule_query);
-        run(g, "contact_capsule_capsule", k, s, $module::contact_capsule_capsule_kernel);
-        run(g, "sweep_circle_segment", q, s, $module::sweep_circle_segment_query);
-        run(g, "sweep_circle_segment", k, s, $module::sweep_circle_segment_kernel);
-        run(g, "sweep_capsule_segment", q, s, $module::sweep_capsule_segment_query);
-        run(g, "sweep_capsule_segment", k, s, $module::sweep_capsule_segment_kernel);
-        run(g, "sweep_capsule_capsule", q, s, $module::sweep_capsule_capsule_query);
-        run(g, "sweep_capsule_capsule", k, s, $module::sweep_capsule_capsule_kernel);
-    }};
+peer_queries! {
+    "intersects_circle_segment" => |s| intersects_circle_segment(&s.a, &s.segment),
+        parry: intersects_circle_segment_query, intersects_circle_segment_kernel;
+    "distance_point_segment" => |s| distance_point_segment(s.a.center(), &s.segment),
+        parry: distance_point_segment_query, distance_point_segment_kernel;
+    "contact_circle_segment" => |s| contact_circle_segment(&s.a, &s.segment),
+        parry: contact_circle_segment_query, contact_circle_segment_kernel;
+    "contact_circle_capsule" => |s| contact_circle_capsule(&s.a, &s.capsule),
+        parry: contact_circle_capsule_query, contact_circle_capsule_kernel;
+    "contact_circle_circle" => |s| contact_circle_circle(&s.a, &s.b),
+        parry: contact_circle_circle_query, contact_circle_circle_kernel;
+    "contact_capsule_capsule" => |s| contact_capsule_capsule(&s.capsule, &s.other),
+        parry: contact_capsule_capsule_query, contact_capsule_capsule_kernel;
+    "sweep_circle_segment" => |s| sweep_circle_segment(&s.mover, s.motion, &s.segment),
+        parry: sweep_circle_segment_query, sweep_circle_segment_kernel;
+    "sweep_capsule_segment" => |s| sweep_capsule_segment(&s.sweeper, s.motion, &s.segment),
+        parry: sweep_capsule_segment_query, sweep_capsule_segment_kernel;
+    "sweep_capsule_capsule" => |s| sweep_capsule_capsule(&s.sweeper, s.sweeper_motion, &s.capsule, s.drift),
+        parry: sweep_capsule_capsule_query, sweep_capsule_capsule_kernel;
 }
 
 fn peers(c: &mut Criterion) {
@@ -102,11 +104,7 @@ fn peers(c: &mut Criterion) {
         let mut group = c.benchmark_group(format!("peers-{}", workload.name()));
         group.throughput(Throughput::Elements(SCENES as u64));
         group.sample_size(30).warm_up_time(Duration::from_millis(300)).measurement_time(Duration::from_secs(1));
-        bench_geom::<f32>(&mut group, workload, "f32");
-        bench_geom::<f64>(&mut group, workload, "f64");
-        bench_geom::<I32F32>(&mut group, workload, "I32F32");
-        bench_parry!(&mut group, workload, parry32, "f32");
-        bench_parry!(&mut group, workload, parry64, "f64");
+        bench_queries(&mut group, workload);
         group.finish();
     }
 }

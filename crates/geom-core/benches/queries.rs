@@ -45,70 +45,78 @@ fn run<S, R>(
     });
 }
 
-fn bench_type<S: Scalar>(c: &mut Criterion, name: &str) {
-    for workload in Workload::ALL {
-        let scenes = scenes::<S>(workload);
-        let mut group = c.benchmark_group(format!("{name}-{}", workload.name()));
-        group.throughput(Throughput::Elements(SCENES as u64));
-        group.sample_size(30).warm_up_time(Duration::from_millis(300)).measurement_time(Duration::from_secs(1));
-        let g = &mut group;
-        let s = &scenes;
-        run(g, "closest_point_point_segment", s, |s| closest_point_point_segment(s.a.center(), &s.segment));
-        run(g, "closest_points_segment_segment", s, |s| closest_points_segment_segment(&s.segment, &s.other.segment()));
-        run(g, "distance_squared_point_segment", s, |s| distance_squared_point_segment(s.a.center(), &s.segment));
-        run(g, "distance_point_segment", s, |s| distance_point_segment(s.a.center(), &s.segment));
-        run(g, "intersects_circle_segment", s, |s| intersects_circle_segment(&s.a, &s.segment));
-        run(g, "intersects_circle_capsule", s, |s| intersects_circle_capsule(&s.a, &s.capsule));
-        run(g, "intersects_circle_circle", s, |s| intersects_circle_circle(&s.a, &s.b));
-        run(g, "intersects_capsule_capsule", s, |s| intersects_capsule_capsule(&s.capsule, &s.other));
-        run(g, "contact_circle_segment", s, |s| contact_circle_segment(&s.a, &s.segment));
-        run(g, "contact_circle_capsule", s, |s| contact_circle_capsule(&s.a, &s.capsule));
-        run(g, "contact_circle_circle", s, |s| contact_circle_circle(&s.a, &s.b));
-        run(g, "contact_capsule_capsule", s, |s| contact_capsule_capsule(&s.capsule, &s.other));
-        run(g, "sweep_circle_segment", s, |s| sweep_circle_segment(&s.mover, s.motion, &s.segment));
-        run(g, "sweep_circle_capsule", s, |s| sweep_circle_capsule(&s.mover, s.motion, &s.capsule));
-        run(g, "sweep_circle_circle", s, |s| sweep_circle_circle(&s.mover, s.motion, &s.b, -s.motion));
-        run(g, "sweep_capsule_circle", s, |s| sweep_capsule_circle(&s.capsule, -s.motion, &s.mover));
-        run(g, "sweep_capsule_segment", s, |s| sweep_capsule_segment(&s.sweeper, s.motion, &s.segment));
-        run(g, "sweep_capsule_capsule", s, |s| {
-            sweep_capsule_capsule(&s.sweeper, s.sweeper_motion, &s.capsule, s.drift)
-        });
-        run(g, "sweep_segment_segment", s, |s| {
-            sweep_segment_segment(&s.sweeper.segment(), s.sweeper_motion, &s.segment, s.drift)
-        });
-        batches(g, s);
-        group.finish();
-    }
+/// The queries, each with the call it measures on a scene `s`: the list
+/// of names [`QUERIES`] (in the order they are measured) and the function
+/// [`bench_single`] that benchmarks one of them by name.
+macro_rules! queries {
+    ($($name:literal => |$s:ident| $call:expr,)*) => {
+        const QUERIES: [&str; [$($name),*].len()] = [$($name),*];
+
+        /// Benchmarks the query `query` (one of [`QUERIES`]) in `S`; false
+        /// if there is none of that name.
+        fn bench_single<S: Scalar>(g: &mut BenchmarkGroup<'_, WallTime>, query: &str, scenes: &[Scene<S>]) -> bool {
+            match query {
+                $($name => run(g, query, scenes, |$s| $call),)*
+                _ => return false,
+            }
+            true
+        }
+    };
+}
+
+queries! {
+    "closest_point_point_segment" => |s| closest_point_point_segment(s.a.center(), &s.segment),
+    "closest_points_segment_segment" => |s| closest_points_segment_segment(&s.segment, &s.other.segment()),
+    "distance_squared_point_segment" => |s| distance_squared_point_segment(s.a.center(), &s.segment),
+    "distance_point_segment" => |s| distance_point_segment(s.a.center(), &s.segment),
+    "intersects_circle_segment" => |s| intersects_circle_segment(&s.a, &s.segment),
+    "intersects_circle_capsule" => |s| intersects_circle_capsule(&s.a, &s.capsule),
+    "intersects_circle_circle" => |s| intersects_circle_circle(&s.a, &s.b),
+    "intersects_capsule_capsule" => |s| intersects_capsule_capsule(&s.capsule, &s.other),
+    "contact_circle_segment" => |s| contact_circle_segment(&s.a, &s.segment),
+    "contact_circle_capsule" => |s| contact_circle_capsule(&s.a, &s.capsule),
+    "contact_circle_circle" => |s| contact_circle_circle(&s.a, &s.b),
+    "contact_capsule_capsule" => |s| contact_capsule_capsule(&s.capsule, &s.other),
+    "sweep_circle_segment" => |s| sweep_circle_segment(&s.mover, s.motion, &s.segment),
+    "sweep_circle_capsule" => |s| sweep_circle_capsule(&s.mover, s.motion, &s.capsule),
+    "sweep_circle_circle" => |s| sweep_circle_circle(&s.mover, s.motion, &s.b, -s.motion),
+    "sweep_capsule_circle" => |s| sweep_capsule_circle(&s.capsule, -s.motion, &s.mover),
+    "sweep_capsule_segment" => |s| sweep_capsule_segment(&s.sweeper, s.motion, &s.segment),
+    "sweep_capsule_capsule" => |s| sweep_capsule_capsule(&s.sweeper, s.sweeper_motion, &s.capsule, s.drift),
+    "sweep_segment_segment" => |s| sweep_segment_segment(&s.sweeper.segment(), s.sweeper_motion, &s.segment, s.drift),
 }
 
 /// The batch intersection tests, one call over all the scenes' shapes (so
 /// the medians are per pair, like the single queries'): the first scene's
 /// circle against every segment, capsule and circle, and every circle
 /// against the first scene's segment and capsule.
-fn batches<S: Scalar>(group: &mut BenchmarkGroup<'_, WallTime>, scenes: &[Scene<S>]) {
-    let segments: Vec<Segment<S>> = scenes.iter().map(|s| s.segment).collect();
-    let capsules: Vec<Capsule<S>> = scenes.iter().map(|s| s.capsule).collect();
-    let circles: Vec<Circle<S>> = scenes.iter().map(|s| s.a).collect();
-    let others: Vec<Circle<S>> = scenes.iter().map(|s| s.b).collect();
-    let (circle, segment, capsule) = (&scenes[0].a, &scenes[0].segment, &scenes[0].capsule);
-    let out = &mut vec![false; scenes.len()];
-    let g = group;
-    batch(g, out, "batch_intersects_circle_segments", |out| {
-        intersects_circle_segments(black_box(circle), &segments, out)
-    });
-    batch(g, out, "batch_intersects_circles_segment", |out| {
-        intersects_circles_segment(&circles, black_box(segment), out)
-    });
-    batch(g, out, "batch_intersects_circle_capsules", |out| {
-        intersects_circle_capsules(black_box(circle), &capsules, out)
-    });
-    batch(g, out, "batch_intersects_circles_capsule", |out| {
-        intersects_circles_capsule(&circles, black_box(capsule), out)
-    });
-    batch(g, out, "batch_intersects_circle_circles", |out| intersects_circle_circles(black_box(circle), &others, out));
+const BATCHES: [&str; 5] = [
+    "batch_intersects_circle_segments",
+    "batch_intersects_circles_segment",
+    "batch_intersects_circle_capsules",
+    "batch_intersects_circles_capsule",
+    "batch_intersects_circle_circles",
+];
+
+/// The group of a type's benchmarks on a workload, `<type>-<workload>`
+/// (`f32-near`, …).
+fn group<'a>(c: &'a mut Criterion, name: &str, workload: Workload) -> BenchmarkGroup<'a, WallTime> {
+    let mut group = c.benchmark_group(format!("{name}-{}", workload.name()));
+    group.throughput(Throughput::Elements(SCENES as u64));
+    group.sample_size(30).warm_up_time(Duration::from_millis(300)).measurement_time(Duration::from_secs(1));
+    group
 }
 
-/// Benchmarks one batch call writing into `out`.
+/// Benchmarks `query` (one of [`QUERIES`] or [`BATCHES`]) in `S`.
+fn bench_query<S: Scalar>(c: &mut Criterion, name: &str, workload: Workload, query: &str, scenes: &[Scene<S>]) {
+    let mut group = group(c, name, workload);
+    if !bench_single(&mut group, query, scenes) {
+        bench_batch(&mut group, query, scenes);
+    }
+    group.finish();
+}
+
+/// Benchmarks one batch call (one of [`BATCHES`]) writing into `out`.
 fn batch(
     group: &mut BenchmarkGroup<'_, WallTime>,
     out: &mut [bool],
@@ -120,12 +128,57 @@ fn batch(
     });
 }
 
+/// Benchmarks the batch call `query` (one of [`BATCHES`]) over the scenes'
+/// shapes.
+fn bench_batch<S: Scalar>(group: &mut BenchmarkGroup<'_, WallTime>, query: &str, scenes: &[Scene<S>]) {
+    let segments: Vec<Segment<S>> = scenes.iter().map(|s| s.segment).collect();
+    let capsules: Vec<Capsule<S>> = scenes.iter().map(|s| s.capsule).collect();
+    let circles: Vec<Circle<S>> = scenes.iter().map(|s| s.a).collect();
+    let others: Vec<Circle<S>> = scenes.iter().map(|s| s.b).collect();
+    let (circle, segment, capsule) = (&scenes[0].a, &scenes[0].segment, &scenes[0].capsule);
+    let (g, out) = (group, &mut vec![false; scenes.len()]);
+    match query {
+        "batch_intersects_circle_segments" => {
+            batch(g, out, query, |out| intersects_circle_segments(black_box(circle), &segments, out));
+        }
+        "batch_intersects_circles_segment" => {
+            batch(g, out, query, |out| intersects_circles_segment(&circles, black_box(segment), out));
+        }
+        "batch_intersects_circle_capsules" => {
+            batch(g, out, query, |out| intersects_circle_capsules(black_box(circle), &capsules, out));
+        }
+        "batch_intersects_circles_capsule" => {
+            batch(g, out, query, |out| intersects_circles_capsule(&circles, black_box(capsule), out));
+        }
+        "batch_intersects_circle_circles" => {
+            batch(g, out, query, |out| intersects_circle_circles(black_box(circle), &others, out));
+        }
+        _ => panic!("no benchmark named {query}"),
+    }
+}
+
+/// Every query in every type, a query's five types one after another, so
+/// that the ratios between types (what the tables are read for) compare
+/// measurements seconds apart rather than minutes apart: on a shared
+/// machine whose speed drifts, a type measured all at once could otherwise
+/// land in a slower spell than the type it is compared with.
 fn queries(c: &mut Criterion) {
-    bench_type::<f32>(c, "f32");
-    bench_type::<f64>(c, "f64");
-    bench_type::<I16F16>(c, "I16F16");
-    bench_type::<I32F32>(c, "I32F32");
-    bench_type::<I48F16>(c, "I48F16");
+    for workload in Workload::ALL {
+        let (a, b, c16, d, e) = (
+            scenes::<f32>(workload),
+            scenes::<f64>(workload),
+            scenes::<I16F16>(workload),
+            scenes::<I32F32>(workload),
+            scenes::<I48F16>(workload),
+        );
+        for query in QUERIES.iter().chain(&BATCHES) {
+            bench_query(c, "f32", workload, query, &a);
+            bench_query(c, "f64", workload, query, &b);
+            bench_query(c, "I16F16", workload, query, &c16);
+            bench_query(c, "I32F32", workload, query, &d);
+            bench_query(c, "I48F16", workload, query, &e);
+        }
+    }
 }
 
 criterion_group!(benches, queries);
