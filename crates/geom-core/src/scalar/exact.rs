@@ -591,6 +591,12 @@ fn floor_of_estimate(estimate: f64) -> Option<u64> {
 /// `num / den` rounded to the nearest integer, ties to even; `den > 0`.
 #[inline]
 pub(crate) fn round_div<E: ExactInt>(num: E, den: E) -> E {
+    // A whole ratio (a squared distance to an end point) is its numerator:
+    // from 2^46 on no estimate settles it, and the division would be a
+    // 128- or 256-bit one.
+    if den == E::ONE {
+        return num;
+    }
     let negative = num < E::ZERO;
     let magnitude = if negative { -num } else { num };
     if let Some(q) = nearest_of_estimate(magnitude.approx() / den.approx()) {
@@ -1101,6 +1107,20 @@ mod tests {
         let big = Exact256::new(i128::MAX) * Exact256::new(8);
         assert_eq!(round_div(big, Exact256::new(8)), Exact256::new(i128::MAX));
         assert_eq!(round_div(-big, Exact256::new(16)), -Exact256::new(i128::MAX / 2 + 1));
+    }
+
+    /// A division by one (a squared distance to an end point) gives the
+    /// numerator back in every ring, of either sign, from the sizes the
+    /// estimate settles to those it cannot (2^46 and beyond) and past
+    /// 128 bits.
+    #[test]
+    fn round_div_by_one_is_the_numerator_in_every_ring() {
+        for num in [0_i64, 1, -1, 3, (1 << 46) - 1, 1 << 46, (1 << 46) + 1, -(1 << 50) - 3, i64::MAX, i64::MIN + 1] {
+            assert_eq!(round_div(num, 1), num, "{num} in i64");
+            assert_eq!(round_div(i128::from(num), 1), i128::from(num), "{num} in i128");
+            let wide = Exact256::from(num) * Exact256::new(i128::MAX);
+            assert_eq!(round_div(wide, Exact256::ONE), wide, "{num}·(2^127 − 1) in 256 bits");
+        }
     }
 
     /// The definition `sqrt_ratio` must meet, computed the slow, obvious
