@@ -407,9 +407,7 @@ impl<S: Scalar> PointSegment<S> {
             return if self.swapped { S::ONE } else { S::ZERO };
         }
         let t_num = if self.swapped { self.len2 - self.t_num } else { self.t_num };
-        // (deg 2 · deg 1) / deg 2 = deg 1
-        let num = <S::Exact as Exact>::product(t_num, S::ONE.to_narrow());
-        S::from_ratio(num, <S::Exact as Exact>::from_narrow(self.len2))
+        S::share_narrow(t_num, self.len2)
     }
 
     /// The distance from the point to the segment, rounded once: the

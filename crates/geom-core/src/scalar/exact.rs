@@ -609,6 +609,21 @@ pub(crate) fn round_div<E: ExactInt>(num: E, den: E) -> E {
     if twice > den || (twice == den && q.is_odd()) { q + E::ONE } else { q }
 }
 
+/// `t·2^frac / len2` rounded to the nearest integer, for `0 ≤ t ≤ len2`
+/// and `len2 > 0`, when the `f64` estimate settles it (`None` otherwise,
+/// for the caller to compute exactly): the raw value of a share `t / len2`
+/// in a type of `frac` fraction bits. The estimate is within `7·2^-53` of
+/// the quotient (two conversions and a division; the power of two is
+/// exact).
+#[inline]
+pub(crate) fn share_estimated(t: i128, len2: i128, frac: u32) -> Option<u64> {
+    if t < 0 {
+        return None;
+    }
+    let scale = f64::from_bits(u64::from(1023 + frac) << 52);
+    nearest_of_estimate(approx_f64(t.unsigned_abs()) / approx_f64(len2.unsigned_abs()) * scale)
+}
+
 /// `s + d·t / len2` rounded to the nearest integer for each component of
 /// `s` and `d`, for `len2 > 0` and `0 ≤ t ≤ len2`, when the `f64` estimate
 /// of `|d|·t / len2` settles its rounding (the estimate is within
@@ -1582,6 +1597,41 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// A share `t / len2` of a segment (`0 ≤ t ≤ len2`) in a type of
+    /// `frac` fraction bits: the estimate answers only with the exactly
+    /// rounded raw value, for squared lengths of every size up to 2^126
+    /// (where a conversion rounds) and for shares within a unit of 2^-50 or
+    /// so of a tie, which it must leave to the exact division.
+    #[test]
+    fn a_share_from_the_estimate_is_the_exactly_rounded_one() {
+        let mut rng = SplitMix(7);
+        let mut answered = 0;
+        for _ in 0..40_000 {
+            let frac = [8, 16, 24, 32, 48][(rng.next() % 5) as usize];
+            let len2_bits = 1 + (rng.next() % 126) as u32;
+            let len2 = rng.bits(len2_bits).as_i128().unsigned_abs().max(1) as i128;
+            let t = match rng.next() % 3 {
+                // Anywhere along the segment, or an end.
+                0 => (rng.bits(len2_bits).as_i128().unsigned_abs() as i128).min(len2),
+                1 => [0, len2][(rng.next() % 2) as usize],
+                // A hair either side of a tie: t·2^frac / len2 = m + ½ ± ε.
+                _ => {
+                    let m = i128::from(rng.next() % (1 << frac.min(40)));
+                    let tie = Exact256::new(2 * m + 1) * Exact256::new(len2);
+                    let t = tie.div_rem_euclid(Exact256::new(1) << (frac + 1)).0;
+                    (t + Exact256::new(i128::from(rng.next() % 3) - 1)).to_i128().unwrap_or(0).clamp(0, len2)
+                }
+            };
+            let exact = round_div(Exact256::new(t) << frac, Exact256::new(len2));
+            if let Some(q) = share_estimated(t, len2, frac) {
+                answered += 1;
+                assert_eq!(Exact256::from(q), exact, "{t} / {len2} at {frac} fraction bits");
+            }
+        }
+        // Most shares are settled by the estimate (else it would be no use).
+        assert!(answered > 20_000, "the estimate answered only {answered} of 40 000");
     }
 
     #[test]

@@ -21,7 +21,7 @@ use super::Scalar;
 use super::exact::{
     Exact, ExactInt, FromI128, RootEstimate, Rounding, lerp_estimated, magnitude_estimate, round_div, round_sqrt_u64,
     round_sqrt_u128, round_sqrt_u128_from, rounded_div, rounded_shift, saturate, scaled_roots, scaled_roots_estimated,
-    sqrt_ratio,
+    share_estimated, sqrt_ratio,
 };
 use super::native;
 use super::private::{Format, Frame, Sealed, SealedFrac};
@@ -152,6 +152,12 @@ impl<F: Frac32> Sealed<FixedI64<F::Double>> for FixedI32<F> {
     #[inline(always)]
     fn lerp_narrow(s: [i64; 2], d: [i64; 2], t: i64, len2: i64) -> [Self; 2] {
         lerp_native(s.map(i128::from), d.map(i128::from), (t.into(), len2.into()), |q| Self::from_bits(q as i32))
+    }
+
+    #[inline]
+    fn share_narrow(t: i64, len2: i64) -> Self {
+        // At most 2^24 (`t ≤ len2`), which the type holds.
+        share_native(t.into(), len2.into(), F::U32, |q| Self::from_bits(q as i32))
     }
 
     #[inline]
@@ -301,6 +307,12 @@ impl<F: Frac64> Sealed<FixedI128<F::Double>> for FixedI64<F> {
     #[inline(always)]
     fn lerp_narrow(s: [i128; 2], d: [i128; 2], t: i128, len2: i128) -> [Self; 2] {
         lerp_native(s, d, (t, len2), |q| Self::from_bits(q as i64))
+    }
+
+    #[inline]
+    fn share_narrow(t: i128, len2: i128) -> Self {
+        // At most 2^48 (`t ≤ len2`), which the type holds.
+        share_native(t, len2, F::U32, |q| Self::from_bits(q as i64))
     }
 
     #[inline]
@@ -483,6 +495,23 @@ where
         None => cold(move || {
             let (product, full) = (<T::Exact as FromI128>::product_i128, <T::Exact as FromI128>::from_i128);
             [0, 1].map(|i| T::from_ratio(product(s[i], len2) + product(d[i], t), full(len2)))
+        }),
+    }
+}
+
+/// `Sealed::share_narrow` for fixed point: [`share_estimated`], else the
+/// exact ratio in the full ring (out of line: [`cold`]). A share lies in
+/// `[0, 1]`, which the type holds, so `raw` never truncates.
+#[inline]
+fn share_native<W, T: Sealed<W>>(t: i128, len2: i128, frac: u32, raw: impl Fn(u64) -> T) -> T
+where
+    T::Exact: FromI128,
+{
+    match share_estimated(t, len2, frac) {
+        Some(q) => raw(q),
+        None => cold(move || {
+            let full = <T::Exact as FromI128>::from_i128;
+            T::from_ratio(full(t) * T::EXACT_ONE, full(len2))
         }),
     }
 }

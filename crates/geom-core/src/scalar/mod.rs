@@ -450,6 +450,16 @@ pub(crate) mod private {
             let (num, den) = narrow_dist2(len2, cross);
             Self::from_sqrt_ratio(num, den)
         }
+        /// `t / len2` for `0 ≤ t ≤ len2` and `len2 > 0` of degree 2 in the
+        /// ring of the yes/no tests (the share of the way along a segment),
+        /// the exact value rounded once as [`from_ratio`](Self::from_ratio)
+        /// rounds it. The same value, which a type may compute without the
+        /// full ring.
+        #[inline]
+        fn share_narrow(t: <Self::Exact as Exact>::Narrow, len2: <Self::Exact as Exact>::Narrow) -> Self {
+            let full = <Self::Exact as Exact>::from_narrow;
+            Self::from_ratio(full(t) * Self::EXACT_ONE, full(len2))
+        }
         /// `s + d·t / len2` for each component of `s` and `d` (of degree
         /// 1), the exact value rounded once as
         /// [`from_ratio`](Self::from_ratio) rounds it, for `0 ≤ t ≤ len2`
