@@ -164,19 +164,15 @@ fn bench_batch<S: Scalar>(group: &mut BenchmarkGroup<'_, WallTime>, query: &str,
 /// land in a slower spell than the type it is compared with.
 fn queries(c: &mut Criterion) {
     for workload in Workload::ALL {
-        let (a, b, c16, d, e) = (
-            scenes::<f32>(workload),
-            scenes::<f64>(workload),
-            scenes::<I16F16>(workload),
-            scenes::<I32F32>(workload),
-            scenes::<I48F16>(workload),
-        );
+        let (f32s, f64s) = (scenes::<f32>(workload), scenes::<f64>(workload));
+        let (i16f16, i32f32, i48f16) =
+            (scenes::<I16F16>(workload), scenes::<I32F32>(workload), scenes::<I48F16>(workload));
         for query in QUERIES.iter().chain(&BATCHES) {
-            bench_query(c, "f32", workload, query, &a);
-            bench_query(c, "f64", workload, query, &b);
-            bench_query(c, "I16F16", workload, query, &c16);
-            bench_query(c, "I32F32", workload, query, &d);
-            bench_query(c, "I48F16", workload, query, &e);
+            bench_query(c, "f32", workload, query, &f32s);
+            bench_query(c, "f64", workload, query, &f64s);
+            bench_query(c, "I16F16", workload, query, &i16f16);
+            bench_query(c, "I32F32", workload, query, &i32f32);
+            bench_query(c, "I48F16", workload, query, &i48f16);
         }
     }
 }
