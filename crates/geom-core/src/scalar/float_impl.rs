@@ -88,21 +88,24 @@ impl Sealed<f32> for f32 {
         super::flight_steps(self, g, h, n)
     }
 
+    // The negation is the point: a NaN is not within the bound either, and
+    // `!(a <= b)` is one comparison where `a > b || a.is_nan()` is two.
+    #[allow(clippy::neg_cmp_op_on_partial_ord)]
     #[inline]
-    fn mark(self, _bound: Self) -> u64 {
-        // The bits of a magnitude grow with it, and a NaN's lie above
-        // infinity's.
-        u64::from(self.abs().to_bits())
+    fn mark(self, bound: Self) -> u64 {
+        // A flag, so that marks merge by an `|`, which vectorises where a
+        // 64-bit maximum does not.
+        u64::from(!(self.abs() <= bound))
     }
 
     #[inline]
     fn merge_marks(a: u64, b: u64) -> u64 {
-        a.max(b)
+        a | b
     }
 
     #[inline]
-    fn marks_beyond(marks: u64, bound: Self) -> bool {
-        marks > u64::from(bound.to_bits())
+    fn marks_beyond(marks: u64, _bound: Self) -> bool {
+        marks != 0
     }
 
     #[inline]
@@ -188,21 +191,24 @@ impl Sealed<f64> for f64 {
         super::flight_steps(self, g, h, n)
     }
 
+    // The negation is the point: a NaN is not within the bound either, and
+    // `!(a <= b)` is one comparison where `a > b || a.is_nan()` is two.
+    #[allow(clippy::neg_cmp_op_on_partial_ord)]
     #[inline]
-    fn mark(self, _bound: Self) -> u64 {
-        // The bits of a magnitude grow with it, and a NaN's lie above
-        // infinity's.
-        self.abs().to_bits()
+    fn mark(self, bound: Self) -> u64 {
+        // A flag, so that marks merge by an `|`, which vectorises where a
+        // 64-bit maximum does not.
+        u64::from(!(self.abs() <= bound))
     }
 
     #[inline]
     fn merge_marks(a: u64, b: u64) -> u64 {
-        a.max(b)
+        a | b
     }
 
     #[inline]
-    fn marks_beyond(marks: u64, bound: Self) -> bool {
-        marks > bound.to_bits()
+    fn marks_beyond(marks: u64, _bound: Self) -> bool {
+        marks != 0
     }
 
     #[inline]

@@ -516,12 +516,13 @@ pub(crate) mod private {
         /// [`merge_marks`](Self::merge_marks) and test once by
         /// [`marks_beyond`](Self::marks_beyond): whether any value marked
         /// lies outside `[−bound, bound]` or is NaN. One addition for
-        /// fixed point (`bits + bound`, wrapping).
+        /// fixed point (`bits + bound`, wrapping); for floats a flag, 1
+        /// when the value is not within the bound.
         fn mark(self, bound: Self) -> u64;
         /// Two marks as one (no value marked: 0). An `|` for fixed point:
         /// the marks of values within the bound lie in `[0, 2·bound]`,
         /// those below `2·bound` (a power of two) merge below it, and a
-        /// mark above it stays above. The larger for floats.
+        /// mark above it stays above. An `|` of the flags for floats.
         fn merge_marks(a: u64, b: u64) -> u64;
         /// Whether a merged mark has a value outside `[−bound, bound]` or
         /// NaN; never false when one does. (For fixed point, a value of
