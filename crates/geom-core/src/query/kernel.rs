@@ -84,14 +84,20 @@ impl<E: Exact> Dist2<E> {
     }
 
     /// Is this distance smaller than `other`? Exact for fixed-point types:
-    /// when either ratio has denominator one (a distance to an end point),
-    /// cross-multiplying stays within degree 4; two perpendicular-foot
-    /// distances are compared by `Exact::ratios_less` (a floating-point
-    /// estimate, else degree-6 cross products). Floats compare those two
-    /// rounded to `S::Wide`.
+    /// two distances to end points (denominator one) compare their
+    /// numerators; when one ratio has denominator one, cross-multiplying
+    /// stays within degree 4; two perpendicular-foot distances are compared
+    /// by `Exact::ratios_less` (a floating-point estimate, else degree-6
+    /// cross products). Floats compare those two rounded to `S::Wide`.
     #[inline]
     pub(crate) fn less_than<S: Scalar<Exact = E>>(self, other: Self) -> bool {
-        if other.den == E::ONE {
+        if !S::FORMAT.float && S::FORMAT.bits == 64 && other.den == E::ONE && self.den == E::ONE {
+            // The 64-bit fixed-point types' full ring is 256 bits wide, and
+            // a product by one there cost the closest points of two
+            // segments 13% more instructions (`I32F32`, `uniform`); in the
+            // other types' rings it is cheaper than this test.
+            self.num < other.num
+        } else if other.den == E::ONE {
             self.num < other.num * self.den
         } else if self.den == E::ONE {
             self.num * other.den < other.num
