@@ -91,11 +91,10 @@ impl<E: Exact> Dist2<E> {
     /// cross products). Floats compare those two rounded to `S::Wide`.
     #[inline]
     pub(crate) fn less_than<S: Scalar<Exact = E>>(self, other: Self) -> bool {
-        if !S::FORMAT.float && S::FORMAT.bits == 64 && other.den == E::ONE && self.den == E::ONE {
-            // The 64-bit fixed-point types' full ring is 256 bits wide, and
-            // a product by one there cost the closest points of two
-            // segments 13% more instructions (`I32F32`, `uniform`); in the
-            // other types' rings it is cheaper than this test.
+        if E::WIDE_PRODUCTS && other.den == E::ONE && self.den == E::ONE {
+            // A product by one in the 256-bit ring cost the closest points
+            // of two segments 13% more instructions (`I32F32`, `uniform`);
+            // in the other rings it is cheaper than this test.
             self.num < other.num
         } else if other.den == E::ONE {
             self.num < other.num * self.den

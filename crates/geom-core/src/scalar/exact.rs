@@ -29,6 +29,10 @@ pub trait Exact:
     const ZERO: Self;
     /// Multiplicative identity: the integer `1`, not the scalar's one.
     const ONE: Self;
+    /// Whether a product costs more than a comparison with
+    /// [`ONE`](Exact::ONE) and a branch: a 256-bit multiplication does, a
+    /// native or an `f64` one does not.
+    const WIDE_PRODUCTS: bool = false;
 
     /// The ring of the polynomials of degree 2 or less (a squared length,
     /// a dot or cross product of coordinate differences): the native
@@ -213,6 +217,7 @@ impl Exact for i128 {
 impl Exact for Exact256 {
     const ZERO: Self = Exact256::ZERO;
     const ONE: Self = Exact256::ONE;
+    const WIDE_PRODUCTS: bool = true;
     type Narrow = i128;
 
     #[inline]
