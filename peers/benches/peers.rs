@@ -7,7 +7,8 @@
 //! timed loop. The implementations (`<query>/<impl>` in the groups
 //! `peers-uniform` and `peers-near`):
 //!
-//! - `geom_f32`, `geom_f64`, `geom_I32F32`: geom's query in that type;
+//! - `geom_f32`, `geom_f64`, `geom_I32F32`, `geom_I16F16`: geom's query in
+//!   that type;
 //! - `parry_query_f32`, `parry_query_f64`: parry's generic `query::*` entry
 //!   point on `&dyn Shape` (parry2d and parry2d-f64);
 //! - `parry_kernel_f32`, `parry_kernel_f64`: parry's fastest typed path for
@@ -21,7 +22,7 @@ use std::time::Duration;
 
 use criterion::measurement::WallTime;
 use criterion::{BenchmarkGroup, BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use fixed::types::I32F32;
+use fixed::types::{I16F16, I32F32};
 use geom_core::{
     contact_capsule_capsule, contact_circle_capsule, contact_circle_circle, contact_circle_segment,
     distance_point_segment, intersects_circle_segment, sweep_capsule_capsule, sweep_capsule_segment,
@@ -63,12 +64,14 @@ fn run<T, R>(
 macro_rules! peer_queries {
     ($($name:literal => |$s:ident| $call:expr, parry: $query:ident, $kernel:ident;)*) => {
         fn bench_queries(g: &mut BenchmarkGroup<'_, WallTime>, workload: Workload) {
-            let (f32s, f64s, fixed) = (scenes::<f32>(workload), scenes::<f64>(workload), scenes::<I32F32>(workload));
+            let (f32s, f64s) = (scenes::<f32>(workload), scenes::<f64>(workload));
+            let (fixed64, fixed32) = (scenes::<I32F32>(workload), scenes::<I16F16>(workload));
             let (p32, p64) = (parry32::scenes(workload), parry64::scenes(workload));
             $(
                 run(g, $name, "geom_f32", &f32s, |$s| $call);
                 run(g, $name, "geom_f64", &f64s, |$s| $call);
-                run(g, $name, "geom_I32F32", &fixed, |$s| $call);
+                run(g, $name, "geom_I32F32", &fixed64, |$s| $call);
+                run(g, $name, "geom_I16F16", &fixed32, |$s| $call);
                 run(g, $name, "parry_query_f32", &p32, parry32::$query);
                 run(g, $name, "parry_kernel_f32", &p32, parry32::$kernel);
                 run(g, $name, "parry_query_f64", &p64, parry64::$query);

@@ -28,6 +28,7 @@ const PEER_IMPLEMENTATIONS: &[&str] = &[
     "geom_f32",
     "geom_f64",
     "geom_I32F32",
+    "geom_I16F16",
     "parry_query_f32",
     "parry_kernel_f32",
     "parry_query_f64",
@@ -39,6 +40,7 @@ const PEER_RATIOS: &[(&str, &str, &str)] = &[
     ("parry query f32 / geom f32", "parry_query_f32", "geom_f32"),
     ("parry kernel f64 / geom f64", "parry_kernel_f64", "geom_f64"),
     ("geom I32F32 / geom f32", "geom_I32F32", "geom_f32"),
+    ("geom I16F16 / geom f32", "geom_I16F16", "geom_f32"),
 ];
 
 /// The world comparison's scenes (rows, with their ball counts), as
