@@ -555,8 +555,25 @@ fn split_estimate(estimate: f64) -> Option<(u64, f64, f64)> {
     }
     // Below 2^46 + 2^52 < 2^53: the low 52 bits are the integer part of
     // the sum above 2^52, and `n` below 2^47 converts exactly.
-    let near = (estimate + TWO_POW_52).to_bits() & ((1 << 52) - 1);
-    Some((near, estimate - near as i64 as f64, estimate * ESTIMATE_ERROR))
+    let sum = estimate + TWO_POW_52;
+    let near = sum.to_bits() & ((1 << 52) - 1);
+    Some((near, estimate - integer_part(sum, near), estimate * ESTIMATE_ERROR))
+}
+
+/// Whether `f64` arithmetic rounds every result to a double, as IEEE-754
+/// asks: everywhere but on the x87 unit, which 32-bit x86 without SSE2
+/// computes on, where a sum may keep more digits.
+const DOUBLES_ROUNDED: bool = !cfg!(target_arch = "x86") || cfg!(target_feature = "sse2");
+
+/// The integer `near` read from the bits of `sum = estimate + 2^52`, as an
+/// `f64`. Where sums are rounded to doubles ([`DOUBLES_ROUNDED`]) it is
+/// `sum − 2^52`, exact, and a float subtraction: no trip through the
+/// integer registers, which x86-64 has no packed conversion for. Where a
+/// sum may keep more digits, `sum − 2^52` could be the estimate itself, so
+/// the integer read from the stored bits is converted instead.
+#[inline]
+fn integer_part(sum: f64, near: u64) -> f64 {
+    if DOUBLES_ROUNDED { sum - TWO_POW_52 } else { near as i64 as f64 }
 }
 
 /// The integer nearest to a value known by an `estimate` (see
@@ -774,11 +791,12 @@ pub(crate) fn scaled_roots_estimated<const N: usize>(
 fn nearest_of_estimates<const N: usize>(estimates: [f64; N], max: u64) -> Option<[u64; N]> {
     // Below 2^46 + 2^52 < 2^53: the low 52 bits of the sum are its
     // integer part above 2^52 (see `split_estimate`).
-    let near = estimates.map(|e| (e + TWO_POW_52).to_bits() & ((1 << 52) - 1));
+    let sums = estimates.map(|e| e + TWO_POW_52);
+    let near = sums.map(|sum| sum.to_bits() & ((1 << 52) - 1));
     let mut settled = true;
-    for (&e, &n) in estimates.iter().zip(&near) {
+    for ((&e, &sum), &n) in estimates.iter().zip(&sums).zip(&near) {
         // `split_estimate`'s range, and `nearest_of_estimate`'s test.
-        let offset = e - n as i64 as f64;
+        let offset = e - integer_part(sum, n);
         // `&`, not `&&`: no branch per lane.
         #[allow(clippy::needless_bitwise_bool)]
         let lane = (0.0..ESTIMATE_LIMIT).contains(&e) & (0.5 - libm::fabs(offset) > e * ESTIMATE_ERROR) & (n <= max);
@@ -1568,6 +1586,33 @@ mod tests {
                     batch.iter().map(|&e| nearest_of_estimate(e).filter(|&n| n <= max)).collect();
                 assert_eq!(nearest_of_estimates(batch, max).map(Vec::from), alone, "{batch:?} at {max}");
             }
+        }
+    }
+
+    #[test]
+    fn the_integer_part_by_subtraction_is_the_one_read_from_the_bits() {
+        // The property: for every estimate the filters take (in [0, 2^46)),
+        // `sum − 2^52` (the float subtraction `integer_part` makes where
+        // doubles are rounded) is the integer read from the bits of
+        // `sum = estimate + 2^52`, converted; so the two ways of taking
+        // the offset agree bit for bit, at, beside and between integers
+        // and midpoints of every magnitude, and at the ends of the range.
+        let mut rng = SplitMix(31);
+        let mut estimates = vec![0.0, 0.5, 1.5, 2.5, ESTIMATE_LIMIT - 0.5, ESTIMATE_LIMIT - 1.0];
+        for k in -24..46 {
+            let n = libm::floor(libm::ldexp(1.0, k) * (1.0 + (rng.next() % 1024) as f64 / 1024.0));
+            for at in [n, n + 0.5, n + 0.25, n + 0.75] {
+                for e in [at, f64::from_bits(at.to_bits() + 1), f64::from_bits(at.to_bits().saturating_sub(1))] {
+                    estimates.push(e);
+                }
+            }
+        }
+        for e in estimates.into_iter().filter(|e| (0.0..ESTIMATE_LIMIT).contains(e)) {
+            let sum = e + TWO_POW_52;
+            let near = sum.to_bits() & ((1 << 52) - 1);
+            let by_bits = near as i64 as f64;
+            assert_eq!(integer_part(sum, near).to_bits(), by_bits.to_bits(), "{e}");
+            assert_eq!((sum - TWO_POW_52).to_bits(), by_bits.to_bits(), "{e}");
         }
     }
 
