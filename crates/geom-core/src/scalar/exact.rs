@@ -1612,7 +1612,11 @@ mod tests {
             let near = sum.to_bits() & ((1 << 52) - 1);
             let by_bits = near as i64 as f64;
             assert_eq!(integer_part(sum, near).to_bits(), by_bits.to_bits(), "{e}");
-            assert_eq!((sum - TWO_POW_52).to_bits(), by_bits.to_bits(), "{e}");
+            // What the subtraction relies on, where it is made (on x87 the
+            // sum may keep the estimate's fraction).
+            if DOUBLES_ROUNDED {
+                assert_eq!((sum - TWO_POW_52).to_bits(), by_bits.to_bits(), "{e}");
+            }
         }
     }
 
