@@ -696,25 +696,12 @@ impl<S: Scalar> EndpointRelations<S> {
         self.a_to_b.iter().chain(self.b_to_a.iter())
     }
 
-    /// The closest points of the two segments these relations describe.
-    ///
-    /// When the segments cross, both points are the crossing point.
-    /// Otherwise the closest pair always involves an endpoint, and the
-    /// nearest of the four endpoint relations is taken (see
-    /// [`Dist2::less_than`]); ties go to the first in the order `a.start`,
-    /// `a.end`, `b.start`, `b.end`.
+    /// The nearest of the four endpoint relations (see [`Dist2::less_than`];
+    /// ties go to the first in the order `a.start`, `a.end`, `b.start`,
+    /// `b.end`), whether its end point is `b`'s, and that end point: the
+    /// closest pair of segments that do not cross.
     #[inline]
-    pub(crate) fn closest(&self, a: &Segment<S>, b: &Segment<S>) -> SegmentSegment<S> {
-        let zero = <S::Exact as Exact>::ZERO;
-        if self.crossing {
-            let x = crossing_point(a, b);
-            return SegmentSegment {
-                on_a: x,
-                on_b: x,
-                dist2: Dist2 { num: zero, den: <S::Exact as Exact>::ONE },
-                dir: ExactVec { x: zero, y: zero },
-            };
-        }
+    pub(crate) fn nearest(&self, a: &Segment<S>, b: &Segment<S>) -> (&PointSegment<S>, bool, Vec2<S>) {
         let candidates = [
             (&self.a_to_b[0], false, a.start()),
             (&self.a_to_b[1], false, a.end()),
@@ -727,7 +714,27 @@ impl<S: Scalar> EndpointRelations<S> {
                 best = *candidate;
             }
         }
-        let (k, endpoint_of_b, endpoint) = best;
+        best
+    }
+
+    /// The closest points of the two segments these relations describe.
+    ///
+    /// When the segments cross, both points are the crossing point.
+    /// Otherwise the closest pair always involves an endpoint, and the
+    /// [`nearest`](Self::nearest) of the four endpoint relations is taken.
+    #[inline]
+    pub(crate) fn closest(&self, a: &Segment<S>, b: &Segment<S>) -> SegmentSegment<S> {
+        let zero = <S::Exact as Exact>::ZERO;
+        if self.crossing {
+            let x = crossing_point(a, b);
+            return SegmentSegment {
+                on_a: x,
+                on_b: x,
+                dist2: Dist2 { num: zero, den: <S::Exact as Exact>::ONE },
+                dir: ExactVec { x: zero, y: zero },
+            };
+        }
+        let (k, endpoint_of_b, endpoint) = self.nearest(a, b);
         if endpoint_of_b {
             SegmentSegment { on_a: k.closest(), on_b: endpoint, dist2: k.dist2, dir: k.dir.neg() }
         } else {
