@@ -764,8 +764,8 @@ impl RootEstimate {
     /// three times more, so the squared length is within `(4 + 2^-50)·2^-53`
     /// of `x² + y²` (where [`approx_f64`] of the integer is within
     /// `3·2^-53`), and its root within `(3 + 2^-50)·2^-53`, without the
-    /// squared length's conversion (its branches on the size, each half
-    /// converted).
+    /// squared length's conversion: from `2^63` on, its branches on the
+    /// size and each half converted.
     #[inline]
     pub(crate) fn of_components(x: f64, y: f64) -> Self {
         let len2 = x * x + y * y;

@@ -615,7 +615,15 @@ where
         return None;
     }
     let (mx, my) = (libm::fabs(x as i64 as f64), libm::fabs(y as i64 as f64));
-    let root_len2 = RootEstimate::of_components(mx, my);
+    // A squared length below `2^63` (a `FixedI32` type's always is)
+    // converts in one instruction, which the root waits for less than for
+    // the components' squares and their sum; a wider one is summed from
+    // the components rather than converted in two halves, with branches.
+    let root_len2 = if i64::try_from(len2).is_ok() {
+        RootEstimate::of(len2.unsigned_abs())
+    } else {
+        RootEstimate::of_components(mx, my)
+    };
     // Scaled to the length, and to one (0 when no normal is wanted: its
     // lanes then settle at once).
     let k = k as i64 as f64;
