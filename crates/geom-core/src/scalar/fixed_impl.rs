@@ -577,11 +577,12 @@ where
 type Pair<T> = (T, T);
 
 /// Whether `|c| < 2^62`: `c` fits an `i64`, and there `c + 2^62` lies in
-/// `(0, 2^63)` (wrapping: from `c = 2^62 + 1` on, the sum wraps below zero,
-/// which as a `u64` is refused too). Tested in 64 bits, the compiler keeps a frame's
-/// components in the integer registers: as one 128-bit test it moved
-/// each difference's sign through the vector registers, 13 instructions
-/// more an `I32F32` circle–circle contact (`near`, callgrind).
+/// `(0, 2^63)` (wrapping: from `c = 2^62 + 1` on, the sum wraps below
+/// zero, which as a `u64` is refused too). Tested in 64 bits, the
+/// compiler keeps a frame's components in the integer registers: as one
+/// 128-bit test it moved each difference's sign through the vector
+/// registers, 13 instructions more an `I32F32` circle–circle contact
+/// (`near`, callgrind).
 #[inline]
 fn below_2_62(c: i128) -> bool {
     i64::try_from(c).is_ok_and(|c| (c.wrapping_add((1 << 62) - 1) as u64) < (1 << 63) - 1)
