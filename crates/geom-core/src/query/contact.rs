@@ -2,7 +2,7 @@
 //! normal, how deep, and how far to push the first one out.
 
 use super::kernel::{
-    Axis, Dist2, EndpointRelations, Narrow, Near, PointSegment, frame, narrow_reach, offset, point_segment,
+    Axis, Dist2, EndpointRelations, Narrow, PointSegment, frame, narrow_reach, offset, point_segment,
     point_segment_within, reach, relations_within, scale,
 };
 use core::fmt;
@@ -138,10 +138,7 @@ pub(crate) fn contact_point_segment<S: Scalar>(k: &PointSegment<S>, radius: S, i
     if S::FORMAT.float {
         return contact_point_core(k.dist2, radius, inflate, || k.closest(), || k.normal_direction());
     }
-    let (dir, len2, cross) = match k.near {
-        Near::End(dir, dir2) => (dir, dir2, None),
-        Near::Interior(dir, cross) => (dir, k.len2(), Some(cross)),
-    };
+    let (dir, len2, cross) = k.narrow_direction();
     // On the segment exactly (`k.on_segment()` in an exact ring): the
     // squared distance, `dir2` or `cross² / len2`, is zero.
     if cross.unwrap_or(len2) == <Narrow<S> as Exact>::ZERO {
@@ -343,10 +340,7 @@ fn apart_cores_contact<S: Scalar>(
     (b, rb): (&Segment<S>, S),
 ) -> CoreContact<S> {
     let (k, endpoint_of_b, endpoint) = relations.nearest(a, b);
-    let (dir, len2, cross) = match k.near {
-        Near::End(dir, dir2) => (dir, dir2, None),
-        Near::Interior(dir, cross) => (dir, k.len2(), Some(cross)),
-    };
+    let (dir, len2, cross) = k.narrow_direction();
     // From `b` towards `a`: a relation of `b`'s end point points from `a`
     // towards it.
     let (dir, exact_dir, on_b) =

@@ -419,16 +419,20 @@ impl<S: Scalar> PointSegment<S> {
     /// root of `dist2`, from the narrow ring.
     #[inline]
     pub(crate) fn distance(&self) -> S {
-        match self.near {
-            Near::End(_, len2) => S::distance_narrow(len2, None),
-            Near::Interior(_, cross) => S::distance_narrow(self.len2, Some(cross)),
-        }
+        let (_, len2, cross) = self.narrow_direction();
+        S::distance_narrow(len2, cross)
     }
 
-    /// The segment's squared length (degree 2), in the narrow ring.
+    /// The direction from the segment to the point in the narrow ring, as
+    /// `Sealed::frame_narrow` takes it: the vector, its squared length and,
+    /// for a point beside the interior, `cross` (the squared distance is
+    /// then `cross² / len2`).
     #[inline]
-    pub(crate) fn len2(&self) -> Narrow<S> {
-        self.len2
+    pub(crate) fn narrow_direction(&self) -> (ExactVec<Narrow<S>>, Narrow<S>, Option<Narrow<S>>) {
+        match self.near {
+            Near::End(dir, dir2) => (dir, dir2, None),
+            Near::Interior(dir, cross) => (dir, self.len2, Some(cross)),
+        }
     }
 
     /// The feature of the segment as given.

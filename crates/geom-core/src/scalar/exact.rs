@@ -754,7 +754,12 @@ impl RootEstimate {
     /// The estimate of `√len2` (and of `len2` itself).
     #[inline]
     pub(crate) fn of(len2: u128) -> Self {
-        let len2 = approx_f64(len2);
+        Self::of_squared_length(approx_f64(len2))
+    }
+
+    /// The estimate of `√len2` from an estimate of `len2`.
+    #[inline]
+    pub(crate) fn of_squared_length(len2: f64) -> Self {
         Self { root: libm::sqrt(len2), len2 }
     }
 
@@ -768,8 +773,7 @@ impl RootEstimate {
     /// size and each half converted.
     #[inline]
     pub(crate) fn of_components(x: f64, y: f64) -> Self {
-        let len2 = x * x + y * y;
-        Self { root: libm::sqrt(len2), len2 }
+        Self::of_squared_length(x * x + y * y)
     }
 }
 

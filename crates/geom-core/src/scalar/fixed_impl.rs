@@ -620,10 +620,10 @@ where
     // converts in one instruction, which the root waits for less than for
     // the components' squares and their sum; a wider one is summed from
     // the components rather than converted in two halves, with branches.
-    let root_len2 = if i64::try_from(len2).is_ok() {
-        RootEstimate::of(len2.unsigned_abs())
-    } else {
-        RootEstimate::of_components(mx, my)
+    // (`approx_f64` of it is this conversion.)
+    let root_len2 = match i64::try_from(len2) {
+        Ok(len2) => RootEstimate::of_squared_length(len2 as f64),
+        Err(_) => RootEstimate::of_components(mx, my),
     };
     // Scaled to the length, and to one (0 when no normal is wanted: its
     // lanes then settle at once).
