@@ -4,8 +4,8 @@
 //! a workload shared with geom's own benchmarks (`common::Workload`:
 //! `uniform`, few pairs touching, and `near`, about half touching or
 //! hitting), every answer through `black_box`. Shapes are built before the
-//! timed loop. The implementations (`<query>/<impl>` in the groups
-//! `peers-uniform` and `peers-near`):
+//! timed loop. The implementations (`<query>/<impl>.r<round>` in the groups
+//! `peers-uniform` and `peers-near`, each measured in [`ROUNDS`] rounds):
 //!
 //! - `geom_f32`, `geom_f64`, `geom_I32F32`, `geom_I16F16`: geom's query in
 //!   that type;
@@ -14,8 +14,8 @@
 //! - `parry_kernel_f32`, `parry_kernel_f64`: parry's fastest typed path for
 //!   the pair (see `parry/mod.rs` for each choice).
 //!
-//! Run with `cargo xtask bench --peers`, which prints the medians per query
-//! and the ratios.
+//! Run with `cargo xtask bench --peers`, which prints each implementation's
+//! median per query (the median of its rounds' medians) and the ratios.
 
 use std::hint::black_box;
 use std::time::Duration;
@@ -54,13 +54,18 @@ fn run<T, R>(
     });
 }
 
+/// How many times each query's implementations are measured in turn.
+/// `cargo xtask bench --peers` reports each implementation's median over
+/// its rounds (`<implementation>.r<k>`, `k` from 0).
+const ROUNDS: usize = 3;
+
 /// Every implementation of each query listed, one after another (geom's
 /// in each type, then parry's generic query and typed kernel from each
-/// parry crate, `parry/mod.rs`), so that the ratios between them (what the
-/// tables are read for) compare measurements seconds apart rather than
-/// minutes apart: on a shared machine whose speed drifts, an
-/// implementation measured all at once could otherwise land in a slower
-/// spell than the one it is compared with.
+/// parry crate, `parry/mod.rs`), in [`ROUNDS`] rounds, so that the ratios
+/// between them (what the tables are read for) compare measurements
+/// seconds apart rather than minutes apart, and a spell of a few seconds
+/// in which the shared machine runs slower moves one round of an
+/// implementation, not its median over the rounds.
 macro_rules! peer_queries {
     ($($name:literal => |$s:ident| $call:expr, parry: $query:ident, $kernel:ident;)*) => {
         fn bench_queries(g: &mut BenchmarkGroup<'_, WallTime>, workload: Workload) {
@@ -68,14 +73,17 @@ macro_rules! peer_queries {
             let (fixed64, fixed32) = (scenes::<I32F32>(workload), scenes::<I16F16>(workload));
             let (p32, p64) = (parry32::scenes(workload), parry64::scenes(workload));
             $(
-                run(g, $name, "geom_f32", &f32s, |$s| $call);
-                run(g, $name, "geom_f64", &f64s, |$s| $call);
-                run(g, $name, "geom_I32F32", &fixed64, |$s| $call);
-                run(g, $name, "geom_I16F16", &fixed32, |$s| $call);
-                run(g, $name, "parry_query_f32", &p32, parry32::$query);
-                run(g, $name, "parry_kernel_f32", &p32, parry32::$kernel);
-                run(g, $name, "parry_query_f64", &p64, parry64::$query);
-                run(g, $name, "parry_kernel_f64", &p64, parry64::$kernel);
+                for round in 0..ROUNDS {
+                    let id = |implementation: &str| format!("{implementation}.r{round}");
+                    run(g, $name, &id("geom_f32"), &f32s, |$s| $call);
+                    run(g, $name, &id("geom_f64"), &f64s, |$s| $call);
+                    run(g, $name, &id("geom_I32F32"), &fixed64, |$s| $call);
+                    run(g, $name, &id("geom_I16F16"), &fixed32, |$s| $call);
+                    run(g, $name, &id("parry_query_f32"), &p32, parry32::$query);
+                    run(g, $name, &id("parry_kernel_f32"), &p32, parry32::$kernel);
+                    run(g, $name, &id("parry_query_f64"), &p64, parry64::$query);
+                    run(g, $name, &id("parry_kernel_f64"), &p64, parry64::$kernel);
+                }
             )*
         }
     };
@@ -106,7 +114,9 @@ fn peers(c: &mut Criterion) {
     for workload in Workload::ALL {
         let mut group = c.benchmark_group(format!("peers-{}", workload.name()));
         group.throughput(Throughput::Elements(SCENES as u64));
-        group.sample_size(30).warm_up_time(Duration::from_millis(300)).measurement_time(Duration::from_secs(1));
+        // Three rounds of half a second: about 1.6 times the time of one
+        // round of a second.
+        group.sample_size(30).warm_up_time(Duration::from_millis(200)).measurement_time(Duration::from_millis(500));
         bench_queries(&mut group, workload);
         group.finish();
     }

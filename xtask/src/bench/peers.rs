@@ -58,7 +58,8 @@ const PEER_WORLD_SCENES: &[(&str, &str, f64)] = &[
 ];
 
 /// Runs the comparison with parry2d and rapier2d and prints, per workload,
-/// the median time per query of each implementation and their ratios, then
+/// the median time per query of each implementation (over its rounds) and
+/// their ratios, then
 /// the world's time per tick against rapier2d's; writes those tables into
 /// [`PAGE`].
 ///
@@ -113,7 +114,7 @@ impl Results {
             return Err(format!("no results in {}", self.dir.join(&group).display()));
         }
         let ns = |query: &str, implementation: &str| {
-            self.median(&Path::new(&group).join(query).join(implementation)).map(|ns| ns / QUERY_SCENES)
+            self.median_of_rounds(&Path::new(&group).join(query), implementation).map(|ns| ns / QUERY_SCENES)
         };
         let headers: Vec<&str> = PEER_IMPLEMENTATIONS.iter().copied().chain(PEER_RATIOS.iter().map(|r| r.0)).collect();
         let mut markdown = format!("| query | {} |\n|---|{}", headers.join(" | "), "---:|".repeat(headers.len()));
@@ -129,6 +130,19 @@ impl Results {
         }
         let fresh = self.fresh(&[group.clone().into()]);
         Ok(Table { name: workload.to_owned(), title, markdown, fresh })
+    }
+
+    /// The median over its rounds (`<implementation>.r<k>` in `query`,
+    /// `k` from 0: see `peers/benches/peers.rs`) of one implementation's
+    /// medians; `None` without a round.
+    fn median_of_rounds(&self, query: &Path, implementation: &str) -> Option<f64> {
+        // Rounds are numbered from 0 without gaps; a run has a few.
+        let rounds: Vec<f64> = (0..100)
+            .map(|k| query.join(format!("{implementation}.r{k}")))
+            .take_while(|round| self.dir.join(round).is_dir())
+            .filter_map(|round| self.median(&round))
+            .collect();
+        median(rounds)
     }
 
     /// The world comparison: one row per scene, ms per tick for geom in
@@ -181,5 +195,52 @@ impl Results {
             markdown,
             fresh: self.fresh(&["peers-world".into()]),
         })
+    }
+}
+
+/// The median of `values`: the middle one, or the mean of the middle two;
+/// `None` for none.
+fn median(mut values: Vec<f64>) -> Option<f64> {
+    values.sort_by(f64::total_cmp);
+    let n = values.len();
+    match n {
+        0 => None,
+        _ if n % 2 == 1 => Some(values[n / 2]),
+        _ => Some(f64::midpoint(values[n / 2 - 1], values[n / 2])),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_median_is_the_middle_value_or_the_mean_of_the_middle_two() {
+        assert_eq!(median(vec![]), None);
+        assert_eq!(median(vec![7.0]), Some(7.0));
+        assert_eq!(median(vec![9.0, 1.0, 4.0]), Some(4.0));
+        assert_eq!(median(vec![9.0, 1.0, 4.0, 2.0]), Some(3.0));
+    }
+
+    #[test]
+    fn an_implementation_is_timed_by_the_median_of_its_rounds() {
+        let dir = tempfile::tempdir().unwrap();
+        let query = Path::new("peers-near").join("contact_circle_circle");
+        // Rounds 0 to 2 of one implementation; a round 4 after a missing
+        // round 3 is not one of them, nor is another implementation's.
+        for (round, ns) in [
+            ("geom_f32.r0", 400.0),
+            ("geom_f32.r1", 900.0),
+            ("geom_f32.r2", 500.0),
+            ("geom_f32.r4", 1.0),
+            ("geom_f64.r0", 2.0),
+        ] {
+            let new = dir.path().join(&query).join(round).join("new");
+            std::fs::create_dir_all(&new).unwrap();
+            std::fs::write(new.join("estimates.json"), format!(r#"{{"median":{{"point_estimate":{ns}}}}}"#)).unwrap();
+        }
+        let results = Results::new(dir.path().to_owned(), SystemTime::UNIX_EPOCH);
+        assert_eq!(results.median_of_rounds(&query, "geom_f32"), Some(500.0));
+        assert_eq!(results.median_of_rounds(&query, "parry_kernel_f32"), None);
     }
 }
