@@ -59,9 +59,8 @@ const PEER_WORLD_SCENES: &[(&str, &str, f64)] = &[
 
 /// Runs the comparison with parry2d and rapier2d and prints, per workload,
 /// the median time per query of each implementation (over its rounds) and
-/// their ratios, then
-/// the world's time per tick against rapier2d's; writes those tables into
-/// [`PAGE`].
+/// their ratios, then the world's time per tick against rapier2d's; writes
+/// those tables into [`PAGE`].
 ///
 /// The two benches build apart: the world bench needs rapier2d (the `rapier`
 /// feature), whose `enhanced-determinism` would otherwise change the
